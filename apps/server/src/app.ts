@@ -1,0 +1,75 @@
+/**
+ * Builds the Fastify app as a plugin tree (conventions: app.ts builds, main.ts listens). Plugins load in a
+ * fixed order: infrastructure, errors, security, OpenAPI, domain guards, routes, then the web app.
+ */
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import accountGuard from './domains/accounts/guard.ts';
+import { accountRoutes } from './domains/accounts/routes.ts';
+import { interactionRoutes } from './domains/interactions/routes.ts';
+import { meterDataRoutes } from './domains/meter-data/routes.ts';
+import { profileRoutes } from './domains/profiles/routes.ts';
+import { systemRoutes } from './domains/system/routes.ts';
+import { trackerRoutes } from './domains/tracker/routes.ts';
+import errors from './plugins/errors.ts';
+import infrastructure from './plugins/infrastructure.ts';
+import openapi from './plugins/openapi.ts';
+import security from './plugins/security.ts';
+import web from './plugins/web.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Request logs carry the method, URL (public ids only) and status, never the client address. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.env.LOG_LEVEL,
+    serializers: {
+      req: (request: { method: string; url: string; id: string }) => ({
+        id: request.id,
+        method: request.method,
+        url: request.url,
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    // Count of proxy hops to trust for the client address (rate limits).
+    trustProxy:
+      config.env.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.env.TRUST_PROXY : false,
+    bodyLimit: 256 * 1024,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(infrastructure, { config, database: options.database });
+  await app.register(errors);
+  await app.register(security);
+  await app.register(openapi);
+  await app.register(accountGuard);
+
+  await app.register(systemRoutes);
+  await app.register(accountRoutes);
+  await app.register(interactionRoutes);
+  await app.register(meterDataRoutes);
+  await app.register(trackerRoutes);
+  await app.register(profileRoutes);
+
+  await app.register(web);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

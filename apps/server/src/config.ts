@@ -1,0 +1,129 @@
+/**
+ * The one place that reads the environment (conventions: "parsed once, by one schema"). The server, the CLI
+ * and the tests all load their settings through `loadConfig`.
+ */
+import path from 'node:path';
+import type { ClientConfig } from '@portal/contracts';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const booleanFlag = (fallback: boolean) =>
+  z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+    .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'));
+
+export const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the embedded PGlite database (and the mail outbox) live when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin of the portal, for links in emails; defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl,
+  /** Number of proxy hops to trust for the client address (rate limits), e.g. 1 behind nginx. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Seed the demo accounts at start (design §2); switch off in a real deployment. */
+  DEMO_SEED: booleanFlag(true),
+  /** Built web app to serve; defaults to apps/web/dist. */
+  WEB_DIST_DIR: optionalString,
+  SENTRY_DSN: optionalUrl,
+  SENTRY_ENVIRONMENT: z.string().default('production'),
+
+  // The deployment's retailer (spec §2 furniture, §7 client code).
+  CLIENT_CODE: z
+    .string()
+    .regex(/^[A-Z0-9_]{2,32}$/)
+    .default('BRIGHTSIDE'),
+  RETAILER_NAME: z.string().default('Brightside Energy'),
+  RETAILER_PHONE: z.string().default('13 00 00'),
+  RETAILER_IDEAS_EMAIL: z.email().default('ideas@brightside.example'),
+  RETAILER_ACCESS_EMAIL: z.email().default('tracker@brightside.example'),
+  RETAILER_SITE_URL: z.url().default('https://www.brightside.example/'),
+  RETAILER_HELP_CENTRE_URL: z.url().default('https://help.brightside.example/'),
+  RETAILER_FAQ_URL: z.url().default('https://www.brightside.example/tracker-faq'),
+  RETAILER_ACCOUNT_SITE_URL: z.url().default('https://my.brightside.example/'),
+  RETAILER_HAPPY_HOURS_CONDITIONS_URL: z
+    .url()
+    .default('https://www.brightside.example/happy-hours-conditions'),
+  RETAILER_ENERGY_TIPS_URL: z.url().default('https://www.brightside.example/energy-saving-tips'),
+  RETAILER_LEGAL_ENTITY: z
+    .string()
+    .default(
+      'Brightside Energy Pty Ltd ABN 00 000 000 000. Brightside Energy is a licensed electricity retailer.',
+    ),
+
+  // Where the web app sends its calls (spec §7); same origin by default (design §2).
+  API_BASE: z.string().default('/api'),
+  REDUCE_AND_REWARD_BASE: optionalString,
+  INNOVATIVE_BILLING_BASE: optionalString,
+  SHOW_LINKS: booleanFlag(true),
+  HIDE_SETTINGS: booleanFlag(false),
+
+  /** Failed account look-ups allowed per client address per window before 429 (design §4.1). */
+  ACCOUNT_LOOKUP_FAILURES: z.coerce.number().int().min(1).default(30),
+  ACCOUNT_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Visit records accepted per client address per minute. */
+  INTERACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  env: Environment;
+  dataDir: string;
+  webDistDir: string;
+  publicUrl: string;
+  client: ClientConfig;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Strips a trailing `/api` to derive the other bases (spec §7). */
+function siblingBase(apiBase: string, suffix: string): string {
+  return `${apiBase.replace(/\/api\/?$/, '')}${suffix}`;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  return {
+    env,
+    dataDir: path.resolve(env.DATA_DIR),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    client: {
+      clientCode: env.CLIENT_CODE,
+      retailer: {
+        name: env.RETAILER_NAME,
+        phone: env.RETAILER_PHONE,
+        ideasEmail: env.RETAILER_IDEAS_EMAIL,
+        accessEmail: env.RETAILER_ACCESS_EMAIL,
+        siteUrl: env.RETAILER_SITE_URL,
+        helpCentreUrl: env.RETAILER_HELP_CENTRE_URL,
+        faqUrl: env.RETAILER_FAQ_URL,
+        accountSiteUrl: env.RETAILER_ACCOUNT_SITE_URL,
+        happyHoursConditionsUrl: env.RETAILER_HAPPY_HOURS_CONDITIONS_URL,
+        energyTipsUrl: env.RETAILER_ENERGY_TIPS_URL,
+        legalEntity: env.RETAILER_LEGAL_ENTITY,
+      },
+      apiBase: env.API_BASE,
+      reduceAndRewardBase: env.REDUCE_AND_REWARD_BASE ?? siblingBase(env.API_BASE, '/reduce_and_reward'),
+      innovativeBillingBase: env.INNOVATIVE_BILLING_BASE ?? siblingBase(env.API_BASE, '/innovative_billing'),
+      sentryDsn: env.SENTRY_DSN ?? null,
+      environment: env.SENTRY_ENVIRONMENT,
+      showLinks: env.SHOW_LINKS,
+      hideSettings: env.HIDE_SETTINGS,
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set (design §2). Same
+ * schema, same migrations, same queries; `Database` is the driver-independent Drizzle type the code uses.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Cheap round trip for health checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Serialises migrations across instances starting at once on one PostgreSQL server. */
+const MIGRATION_LOCK_KEY = 7_350_201;
+
+export async function migratePostgres(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}
+
+export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      onClose?.();
+    },
+  };
+}
+
+export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
+  // A connection the server closes (restart, dropped database) must not crash the process: the pool
+  // re-emits its clients' errors, and the next query reconnects or answers 503.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Apply pending migrations before returning (the server and CLI always do). */
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+/** Opens (and by default migrates) the configured database. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    if (shouldMigrate) await migratePostgres(options.databaseUrl);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // Fail fast instead of hanging when the server is away: requests then answer 503.
+      connectionTimeoutMillis: 5_000,
+    });
+    return wrapPostgres(pool);
+  }
+  const pgDataDir = path.join(options.dataDir, 'pgdata');
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const release = acquireDataDirLock(options.dataDir);
+  try {
+    const client = await PGlite.create(pgDataDir);
+    if (shouldMigrate) await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

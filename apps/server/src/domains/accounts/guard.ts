@@ -1,0 +1,80 @@
+/**
+ * The access guard of design §4.1, reusable by every account-scoped route: 422 for a malformed id, 401 for an
+ * unknown one, 403 for another retailer's account, and 429 once an address has failed too many look-ups.
+ * It runs before schema validation so that a bad id always gets the specification's answer.
+ */
+import { accountIdSchema, messages } from '@portal/contracts';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccountRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createFailureLimiter } from '../../lib/rate-limiter.ts';
+import { findAccountByPublicId } from './queries.ts';
+
+export interface AccountIdLocation {
+  in: 'query' | 'params' | 'body';
+  key: string;
+  /** When true an absent id is allowed (the request is then not account-scoped). */
+  optional?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A preValidation hook that resolves the account named at `location` into `request.account`. */
+    requireAccount(location: AccountIdLocation): preValidationAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    account: AccountRow | null;
+  }
+}
+
+function readRawId(request: FastifyRequest, location: AccountIdLocation): unknown {
+  const container = request[location.in] as Record<string, unknown> | null | undefined;
+  return container && typeof container === 'object' ? container[location.key] : undefined;
+}
+
+async function accountGuardPlugin(app: FastifyInstance) {
+  const { env, client } = app.config;
+  const limiter = createFailureLimiter({
+    points: env.ACCOUNT_LOOKUP_FAILURES,
+    durationSeconds: env.ACCOUNT_LOOKUP_WINDOW_SECONDS,
+    keyPrefix: 'portal:account-lookup-failures',
+    redisUrl: env.REDIS_URL,
+  });
+  app.addHook('onClose', async () => limiter.close());
+  app.decorateRequest('account', null);
+
+  app.decorate('requireAccount', (location: AccountIdLocation): preValidationAsyncHookHandler => {
+    return async function accountGuard(request, reply) {
+      const raw = readRawId(request, location);
+      if (location.optional && (raw === undefined || raw === null)) return;
+
+      const waitSeconds = await limiter.blockedFor(request.ip);
+      if (waitSeconds > 0) {
+        reply.header('retry-after', String(waitSeconds));
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many attempts with unknown account ID numbers. Please try again later.',
+        );
+      }
+      const parsed = accountIdSchema.safeParse(raw);
+      if (!parsed.success) {
+        await limiter.recordFailure(request.ip);
+        throw new AppError(422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId);
+      }
+      const account = await findAccountByPublicId(app.db, parsed.data);
+      if (!account) {
+        await limiter.recordFailure(request.ip);
+        throw new AppError(401, 'UNKNOWN_ACCOUNT', messages.invalidAccountId);
+      }
+      if (account.clientCode !== client.clientCode) {
+        await limiter.recordFailure(request.ip);
+        throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
+      }
+      request.account = account;
+    };
+  });
+}
+
+export default fp(accountGuardPlugin, { name: 'account-guard', dependencies: ['infrastructure'] });

@@ -1,0 +1,49 @@
+/** Database reads and writes of accounts and retailers. */
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { type AccountRow, accounts, type NewAccountRow, retailers } from '../../db/schema.ts';
+
+export async function findAccountByPublicId(db: Database, publicId: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
+  return row;
+}
+
+export async function ensureRetailer(db: Database, clientCode: string, name: string): Promise<void> {
+  await db.insert(retailers).values({ clientCode, name }).onConflictDoNothing();
+}
+
+export async function insertAccount(db: Database, values: NewAccountRow): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Inserts unless the public id exists; returns whether a row was written. */
+export async function insertAccountIfAbsent(db: Database, values: NewAccountRow): Promise<boolean> {
+  const written = await db
+    .insert(accounts)
+    .values(values)
+    .onConflictDoNothing({ target: accounts.publicId })
+    .returning({ id: accounts.id });
+  return written.length > 0;
+}
+
+export async function listAccounts(
+  db: Database,
+  options: { clientCode?: string; limit: number; offset: number },
+) {
+  const query = db
+    .select({
+      publicId: accounts.publicId,
+      clientCode: accounts.clientCode,
+      nmi: accounts.nmi,
+      marketSegment: accounts.marketSegment,
+      email: accounts.email,
+      createdAt: accounts.createdAt,
+    })
+    .from(accounts)
+    .orderBy(asc(accounts.createdAt), asc(accounts.publicId))
+    .limit(options.limit)
+    .offset(options.offset);
+  return options.clientCode ? query.where(eq(accounts.clientCode, options.clientCode)) : query;
+}

@@ -1,0 +1,34 @@
+/** GET /api/accounts/customer: the customer block of spec §3 for one account (our addition, design §2). */
+import { accountQuerySchema, customerSchema, errorResponseSchema } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountRow } from '../../db/schema.ts';
+
+export const toCustomer = (account: AccountRow) => ({
+  budget: account.spendTarget,
+  no_email: account.noEmail,
+  email_click_count: account.emailClickCount,
+  completed_survey: account.completedSurvey,
+  market_segment: account.marketSegment,
+});
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/accounts/customer',
+    {
+      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
+      schema: {
+        summary: "The account's customer settings (budget, email, survey, segment)",
+        tags: ['accounts'],
+        querystring: accountQuerySchema,
+        response: {
+          200: customerSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => toCustomer(request.account as AccountRow),
+  );
+};

@@ -1,0 +1,136 @@
+/**
+ * Tariffs in the database: import (by code), list, assign to an account from a date, and read an account's
+ * assignments for pricing. A tariff's prices never change under the same code unless the operator says
+ * `--replace`, since that would silently reprice the past.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { type Tariff, tariffSchema } from '@portal/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { accountTariffs, tariffs } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TariffAssignment } from './tariff.ts';
+
+/** An account's tariff from the beginning of its data, when no start date is given. */
+export const FROM_THE_START = '1900-01-01';
+
+export interface TariffImportSummary {
+  created: string[];
+  unchanged: string[];
+  replaced: string[];
+}
+
+export async function importTariffs(
+  db: Database,
+  list: readonly Tariff[],
+  options: { replace?: boolean } = {},
+): Promise<TariffImportSummary> {
+  const summary: TariffImportSummary = { created: [], unchanged: [], replaced: [] };
+  const codes = list.map((tariff) => tariff.code);
+  const duplicate = codes.find((code, index) => codes.indexOf(code) !== index);
+  if (duplicate) throw new AppError(400, 'BAD_REQUEST', `Tariff ${duplicate} appears twice in the file`);
+  await db.transaction(async (tx) => {
+    for (const tariff of list) {
+      const [existing] = await tx.select().from(tariffs).where(eq(tariffs.code, tariff.code)).limit(1);
+      if (!existing) {
+        await tx.insert(tariffs).values({ code: tariff.code, name: tariff.name, definition: tariff });
+        summary.created.push(tariff.code);
+      } else if (isDeepStrictEqual(tariffSchema.parse(existing.definition), tariff)) {
+        summary.unchanged.push(tariff.code);
+      } else if (options.replace) {
+        await tx
+          .update(tariffs)
+          .set({ name: tariff.name, definition: tariff, updatedAt: sql`now()` })
+          .where(eq(tariffs.code, tariff.code));
+        summary.replaced.push(tariff.code);
+      } else {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `Tariff ${tariff.code} already exists with other prices; import it under a new code, or use --replace to reprice every day it applies to`,
+        );
+      }
+    }
+  });
+  return summary;
+}
+
+export async function listTariffs(db: Database) {
+  const rows = await db
+    .select({
+      code: tariffs.code,
+      name: tariffs.name,
+      definition: tariffs.definition,
+      accounts:
+        sql<number>`(select count(distinct ${accountTariffs.accountId}) from ${accountTariffs} where ${accountTariffs.tariffCode} = ${tariffs.code})`.mapWith(
+          Number,
+        ),
+    })
+    .from(tariffs)
+    .orderBy(asc(tariffs.code));
+  return rows.map((row) => ({ ...row, definition: tariffSchema.parse(row.definition) }));
+}
+
+/** Puts an account on a tariff from a date (replacing an assignment that starts the same day). */
+export async function assignTariff(db: Database, accountId: string, tariffCode: string, startDate: string) {
+  const [tariff] = await db
+    .select({ code: tariffs.code })
+    .from(tariffs)
+    .where(eq(tariffs.code, tariffCode))
+    .limit(1);
+  if (!tariff)
+    throw new AppError(404, 'NOT_FOUND', `No tariff has the code ${tariffCode} (see: portal tariffs list)`);
+  await db
+    .insert(accountTariffs)
+    .values({ accountId, tariffCode, startDate })
+    .onConflictDoUpdate({
+      target: [accountTariffs.accountId, accountTariffs.startDate],
+      set: { tariffCode },
+    });
+}
+
+/** Inserts an assignment unless the account already has one starting that day (idempotent seeding). */
+export async function assignTariffIfAbsent(
+  db: Database,
+  accountId: string,
+  tariffCode: string,
+  startDate: string,
+) {
+  await db.insert(accountTariffs).values({ accountId, tariffCode, startDate }).onConflictDoNothing();
+}
+
+/**
+ * Parsed tariffs by code and version: the same object comes back while the row is unchanged, so that neither
+ * the schema check nor the spend engine's compilation (cached per tariff object) runs on every request.
+ */
+const parsedTariffs = new Map<string, { updatedAt: number; tariff: Tariff }>();
+
+function parsedTariff(code: string, updatedAt: Date, definition: unknown): Tariff {
+  const cached = parsedTariffs.get(code);
+  if (cached && cached.updatedAt === updatedAt.getTime()) return cached.tariff;
+  const tariff = tariffSchema.parse(definition);
+  parsedTariffs.set(code, { updatedAt: updatedAt.getTime(), tariff });
+  return tariff;
+}
+
+/** An account's tariffs with their start dates, oldest first, ready for tariffForDay. */
+export async function tariffAssignmentsOf(
+  db: Database,
+  accountId: string,
+): Promise<TariffAssignment<Tariff>[]> {
+  const rows = await db
+    .select({
+      startDate: accountTariffs.startDate,
+      code: tariffs.code,
+      updatedAt: tariffs.updatedAt,
+      definition: tariffs.definition,
+    })
+    .from(accountTariffs)
+    .innerJoin(tariffs, eq(tariffs.code, accountTariffs.tariffCode))
+    .where(eq(accountTariffs.accountId, accountId))
+    .orderBy(asc(accountTariffs.startDate));
+  return rows.map((row) => ({
+    startDate: row.startDate,
+    tariff: parsedTariff(row.code, row.updatedAt, row.definition),
+  }));
+}

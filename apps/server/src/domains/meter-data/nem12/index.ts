@@ -1,0 +1,6 @@
+/** The NEM12 meter data format (design §4.2): streaming parser, line splitter, writer, units. */
+export * from './lines.ts';
+export * from './parser.ts';
+export * from './types.ts';
+export * from './units.ts';
+export * from './writer.ts';

@@ -1,0 +1,51 @@
+/** GET /api/tracker/export: the customer's interval data as CSV (design §2), streamed. */
+import { Readable } from 'node:stream';
+import { errorResponseSchema, exportQuerySchema } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccountRow } from '../../db/schema.ts';
+import { exportCsvLines } from './export.ts';
+
+export const meterDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/tracker/export',
+    {
+      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
+      schema: {
+        summary: 'Download the interval data of an account as CSV (AEST, from and to included)',
+        tags: ['tracker'],
+        querystring: exportQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: {
+            description: 'CSV: interval_start,interval_minutes,import_kwh,export_kwh,quality',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = request.account as AccountRow;
+      const { from, to } = request.query;
+      const lines = exportCsvLines(app.db, account.nmi, from, to);
+      const body = Readable.from(
+        (async function* () {
+          for await (const line of lines) yield `${line}\n`;
+        })(),
+      );
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="usage-${from}-to-${to}.csv"`)
+          .header('cache-control', 'private, no-store')
+          // A stream is piped as it is; the schema above only describes it.
+          .send(body as unknown as string)
+      );
+    },
+  );
+};

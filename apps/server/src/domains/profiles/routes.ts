@@ -1,0 +1,66 @@
+/** PATCH /api/accounts/update_profile (spec §7, design §4.8): the answers of the profile survey. */
+import {
+  accountQuerySchema,
+  errorResponseSchema,
+  profileSchemaFor,
+  updateProfileBodySchema,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccountRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { saveProfile } from './queries.ts';
+
+const segmentNames = { residential: 'residential', sme: 'small-business' } as const;
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/api/accounts/update_profile',
+    {
+      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
+      // Answers outside the survey's options are unprocessable rather than malformed.
+      config: { validationErrorStatus: 422 },
+      schema: {
+        summary: "Store the account's survey answers and mark the survey completed",
+        description:
+          "The profile is validated against the survey of the account's market segment: ResidentialProfile for residential accounts, SmeProfile for small businesses (option values of spec §3; sizes 0 to 1000 in steps of 0.01). Each submission is kept; the latest is the profile.",
+        tags: ['accounts'],
+        querystring: accountQuerySchema,
+        body: updateProfileBodySchema,
+        response: {
+          204: z.undefined().describe('Saved'),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = request.account as AccountRow;
+      const parsed = profileSchemaFor(account.marketSegment).safeParse(request.body.profile);
+      if (!parsed.success) {
+        const detail = parsed.error.issues
+          .slice(0, 5)
+          .map((issue) => {
+            const field = ['profile', ...issue.path.map(String)].join('.');
+            return `${field}: ${issue.message}`;
+          })
+          .join('; ');
+        throw new AppError(
+          422,
+          'VALIDATION_ERROR',
+          `Invalid answers for the ${segmentNames[account.marketSegment]} survey: ${detail}`,
+        );
+      }
+      await saveProfile(app.db, {
+        accountId: account.id,
+        segment: account.marketSegment,
+        answers: parsed.data,
+        source: request.body.source,
+      });
+      return reply.code(204).send();
+    },
+  );
+};

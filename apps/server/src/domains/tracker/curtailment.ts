@@ -1,0 +1,147 @@
+/**
+ * Solar Advantage curtailment (spec §3 solar_curtailment): importing the operator's CSV of curtailed days,
+ * and the cumulative figures the Tracker shows. Importing a file enrols the accounts of its NMIs in the
+ * trial; a day already loaded is replaced by the file's figures (so a re-import changes nothing).
+ */
+import fs from 'node:fs';
+import {
+  addDays,
+  CURTAILMENT_HEADER,
+  type CurtailmentRow,
+  curtailmentRowSchema,
+  type SolarCurtailment,
+} from '@portal/contracts';
+import { parse } from 'csv-parse';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { type AccountRow, accounts, solarCurtailments } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export interface CurtailmentImportSummary {
+  rows: number;
+  nmis: number;
+  accountsEnrolled: number;
+}
+
+/** Reads and validates the whole file (it is small: a row per NMI and curtailed day). */
+export async function readCurtailmentFile(file: string): Promise<CurtailmentRow[]> {
+  const rows: CurtailmentRow[] = [];
+  const parser = fs
+    .createReadStream(file)
+    .pipe(parse({ columns: false, trim: true, skip_empty_lines: true, bom: true, info: true }));
+  let line = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      line = info.lines;
+      if (rows.length === 0 && line <= 1 && record[0]?.toLowerCase() === 'nmi') {
+        if (record.join(',').toLowerCase() !== CURTAILMENT_HEADER.join(',')) {
+          throw new AppError(
+            400,
+            'BAD_REQUEST',
+            `${file}:${line}: the header must be ${CURTAILMENT_HEADER.join(',')}`,
+          );
+        }
+        continue;
+      }
+      if (record.length !== CURTAILMENT_HEADER.length) {
+        throw new AppError(
+          400,
+          'BAD_REQUEST',
+          `${file}:${line}: expected ${CURTAILMENT_HEADER.length} fields, found ${record.length}`,
+        );
+      }
+      const parsed = curtailmentRowSchema.safeParse(
+        Object.fromEntries(CURTAILMENT_HEADER.map((name, i) => [name, record[i]])),
+      );
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new AppError(
+          400,
+          'BAD_REQUEST',
+          `${file}:${line}: ${issue?.path.join('.')}: ${issue?.message}`,
+        );
+      }
+      rows.push(parsed.data);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(
+      400,
+      'BAD_REQUEST',
+      `${file}:${line || 1}: not a curtailment CSV (${(error as Error).message})`,
+    );
+  }
+  if (rows.length === 0) throw new AppError(400, 'BAD_REQUEST', `${file}: no curtailment rows`);
+  return rows;
+}
+
+/** Stores the rows (one transaction) and enrols the accounts of their NMIs in the trial. */
+export async function importCurtailment(
+  db: Database,
+  rows: readonly CurtailmentRow[],
+): Promise<CurtailmentImportSummary> {
+  const nmis = [...new Set(rows.map((row) => row.nmi))];
+  return db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(solarCurtailments)
+        .values(
+          rows.slice(i, i + 500).map((row) => ({
+            nmi: row.nmi,
+            curtailedOn: row.date,
+            hoursCurtailed: row.hours_curtailed,
+            kwhCurtailed: row.kwh_curtailed,
+            benefitCents: Math.round(row.benefit * 100),
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [solarCurtailments.nmi, solarCurtailments.curtailedOn],
+          set: {
+            hoursCurtailed: sql`excluded.hours_curtailed`,
+            kwhCurtailed: sql`excluded.kwh_curtailed`,
+            benefitCents: sql`excluded.benefit_cents`,
+          },
+        });
+    }
+    const enrolled = await tx
+      .update(accounts)
+      .set({ solarTrial: true })
+      .where(and(inArray(accounts.nmi, nmis), eq(accounts.solarTrial, false)))
+      .returning({ id: accounts.id });
+    return { rows: rows.length, nmis: nmis.length, accountsEnrolled: enrolled.length };
+  });
+}
+
+/** Cumulative curtailment to the end of the displayed week; null for accounts outside the trial. */
+export async function curtailmentFor(
+  db: Database,
+  account: AccountRow,
+  weekStart: string,
+): Promise<SolarCurtailment | null> {
+  if (!account.solarTrial) return null;
+  const [totals] = await db
+    .select({
+      hours: sql<string>`coalesce(sum(${solarCurtailments.hoursCurtailed}), 0)`,
+      kwh: sql<string>`coalesce(sum(${solarCurtailments.kwhCurtailed}), 0)`,
+      cents: sql<string>`coalesce(sum(${solarCurtailments.benefitCents}), 0)`,
+    })
+    .from(solarCurtailments)
+    .where(
+      and(eq(solarCurtailments.nmi, account.nmi), lte(solarCurtailments.curtailedOn, addDays(weekStart, 6))),
+    );
+  return {
+    // Spec §9: hours to the nearest half hour, kWh to 2 decimals.
+    cumulative_hours_curtailed: Math.round(Number(totals?.hours ?? 0) * 2) / 2,
+    cumulative_kwh_curtailed: Math.round(Number(totals?.kwh ?? 0) * 100) / 100,
+    cumulative_benefit: Number(totals?.cents ?? 0) / 100,
+    applicable: true,
+    welcome_banner: account.solarWelcomeSeen,
+  };
+}
+
+export async function markSolarWelcomeSeen(db: Database, account: AccountRow): Promise<void> {
+  await db.update(accounts).set({ solarWelcomeSeen: true }).where(eq(accounts.id, account.id));
+}

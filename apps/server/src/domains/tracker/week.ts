@@ -1,0 +1,272 @@
+/**
+ * The usage response of one week (spec §3, design §4.4), from priced days: pure, no I/O, unit-tested with
+ * hand-computed numbers. Averages look back over previous weeks that have data: a day's average is the mean
+ * of the same weekday over the previous 5 weeks with data for it; an hour's, the same per hour; the weekly
+ * average is the mean total of the previous 4 weeks with data.
+ */
+import {
+  addDays,
+  type ColumnData,
+  type Customer,
+  type DayEntry,
+  type Diversion,
+  dayOfWeek,
+  type Forecast,
+  type HourEntry,
+  type IntervalRange,
+  MONTH_NAMES,
+  type SolarCurtailment,
+  type TimePoint,
+  type Trend,
+  toUtcDate,
+  type UsageResponse,
+  WEEKDAY_NAMES,
+  type WeeklyInsights,
+} from '@portal/contracts';
+import { type Money, meanMoney, microKwhToKwh, moneyRatio, sumMoney, toDollars } from '../billing/money.ts';
+import type { DaySpend } from '../billing/spend.ts';
+
+/** Averages over this many previous weeks with data (spec §9). */
+export const AVERAGE_WEEKS = 5;
+export const WEEKLY_AVERAGE_WEEKS = 4;
+/** How far back to look for weeks with data. */
+export const LOOKBACK_WEEKS = 10;
+/** Beyond ±5% of the average a trend is up or down (design §4.4). */
+export const TREND_THRESHOLD = 0.05;
+
+/** Periods of the day for the diversion insight: [first hour, last hour + 1). */
+export const DAY_PERIODS = [
+  { period: 'night', from: 0, to: 6 },
+  { period: 'morning', from: 6, to: 12 },
+  { period: 'afternoon', from: 12, to: 18 },
+  { period: 'evening', from: 18, to: 24 },
+] as const;
+
+export function timePoint(date: string, time: string): TimePoint {
+  const utc = toUtcDate(date);
+  return {
+    day: WEEKDAY_NAMES[dayOfWeek(date)] as string,
+    date: utc.getUTCDate(),
+    month: MONTH_NAMES[utc.getUTCMonth()] as string,
+    yyyymmdd: date.replaceAll('-', ''),
+    time,
+  };
+}
+
+const hh = (hour: number) => String(hour).padStart(2, '0');
+const range = (fromDate: string, fromTime: string, toDate: string, toTime: string): IntervalRange => ({
+  starts_at: timePoint(fromDate, fromTime),
+  ends_at: timePoint(toDate, toTime),
+});
+
+/** Estimated or substituted share per day and per hour (0 = all actual). */
+export interface DayQuality {
+  day: number;
+  hours: number[];
+}
+
+export interface WeekInput {
+  today: string;
+  weekStart: string;
+  customer: Customer;
+  /** Priced days from LOOKBACK_WEEKS before the week to the end of the week after it. */
+  days: ReadonlyMap<string, DaySpend>;
+  quality: ReadonlyMap<string, DayQuality>;
+  /** Dates with an export (solar) channel. */
+  solarDates: ReadonlySet<string>;
+  forecast: Forecast;
+  curtailment: SolarCurtailment | null;
+}
+
+function trendOf(value: Money, average: Money | null): Trend | null {
+  if (average === null || average <= 0n) return null;
+  const ratio = moneyRatio(value, average);
+  if (ratio === null) return null;
+  return {
+    up: ratio > 1 + TREND_THRESHOLD,
+    down: ratio < 1 - TREND_THRESHOLD,
+    stable: ratio >= 1 - TREND_THRESHOLD && ratio <= 1 + TREND_THRESHOLD,
+    value_to_times: Math.round(ratio * 100) / 100,
+  };
+}
+
+/** The same weekday in earlier weeks, most recent first, that have data: at most `count`. */
+function previousWithData(days: ReadonlyMap<string, DaySpend>, date: string, count: number): DaySpend[] {
+  const found: DaySpend[] = [];
+  for (let week = 1; week <= LOOKBACK_WEEKS && found.length < count; week++) {
+    const day = days.get(addDays(date, -7 * week));
+    if (day) found.push(day);
+  }
+  return found;
+}
+
+const emptyColumn = (average: Money | null): ColumnData => ({
+  total_spend: null,
+  grid_spend: null,
+  service_charge: null,
+  solar_input: null,
+  solar_kwh: null,
+  usage_kwh: null,
+  average_spend: average === null ? null : toDollars(average),
+});
+
+function hourEntries(
+  date: string,
+  day: DaySpend | undefined,
+  history: DaySpend[],
+  quality: DayQuality | undefined,
+) {
+  const hasSolar = day !== undefined && day.solarMicroKwh > 0;
+  return Array.from({ length: 24 }, (_, hour): HourEntry => {
+    const average = meanMoney(history.map((earlier) => earlier.hours[hour]?.totalSpend ?? 0n));
+    const spend = day?.hours[hour];
+    return {
+      interval_range: range(date, `${hh(hour)}:00`, date, `${hh(hour)}:59`),
+      metadata: hasSolar ? { has_solar: true } : {},
+      data: spend
+        ? {
+            total_spend: toDollars(spend.totalSpend),
+            grid_spend: toDollars(spend.gridSpend),
+            service_charge: 0,
+            solar_input: toDollars(spend.solarInput),
+            solar_kwh: microKwhToKwh(spend.solarMicroKwh),
+            usage_kwh: microKwhToKwh(spend.usageMicroKwh),
+            average_spend: average === null ? null : toDollars(average),
+          }
+        : emptyColumn(average),
+      estimated_share: quality?.hours[hour] ?? 0,
+      insights: {},
+    };
+  });
+}
+
+/** The period of the day whose spend differs most from its average (design §4.4). */
+export function diversionOf(day: DaySpend, history: DaySpend[]): Diversion | null {
+  if (history.length === 0) return null;
+  let best: { period: Diversion['period']; diff: Money; actual: Money; average: Money } | null = null;
+  for (const { period, from, to } of DAY_PERIODS) {
+    const hours = Array.from({ length: to - from }, (_, i) => from + i);
+    const actual = sumMoney(hours.map((hour) => day.hours[hour]?.totalSpend ?? 0n));
+    const average = meanMoney(
+      history.map((earlier) => sumMoney(hours.map((hour) => earlier.hours[hour]?.totalSpend ?? 0n))),
+    ) as Money;
+    const diff = actual - average;
+    if (!best || (diff < 0n ? -diff : diff) > (best.diff < 0n ? -best.diff : best.diff)) {
+      best = { period, diff, actual, average };
+    }
+  }
+  if (!best || best.diff === 0n) return null;
+  const ratio = best.average > 0n ? moneyRatio(best.actual, best.average) : null;
+  return {
+    trend: best.diff > 0n ? 'more' : 'less',
+    value: toDollars(best.diff < 0n ? -best.diff : best.diff),
+    value_to_times: ratio === null ? 0 : Math.round(ratio * 100) / 100,
+    period: best.period,
+  };
+}
+
+function dayEntry(input: WeekInput, date: string): DayEntry {
+  const day = input.days.get(date);
+  const history = previousWithData(input.days, date, AVERAGE_WEEKS);
+  const average = meanMoney(history.map((earlier) => earlier.totalSpend));
+  const quality = input.quality.get(date);
+  return {
+    interval_range: range(date, '00:00', date, '23:59'),
+    metadata: input.solarDates.has(date) ? { has_solar: true } : {},
+    data: day
+      ? {
+          total_spend: toDollars(day.totalSpend),
+          grid_spend: toDollars(day.gridSpend),
+          service_charge: toDollars(day.serviceCharge),
+          solar_input: toDollars(day.solarInput),
+          solar_kwh: microKwhToKwh(day.solarMicroKwh),
+          usage_kwh: microKwhToKwh(day.usageMicroKwh),
+          average_spend: average === null ? null : toDollars(average),
+        }
+      : emptyColumn(average),
+    estimated_share: quality?.day ?? 0,
+    insights: {
+      trend: day ? trendOf(day.totalSpend, average) : null,
+      diversion: day ? diversionOf(day, history) : null,
+    },
+    intervals: hourEntries(date, day, history, quality),
+  };
+}
+
+const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+
+function weekHasData(days: ReadonlyMap<string, DaySpend>, weekStart: string) {
+  return weekDates(weekStart).some((date) => days.has(date));
+}
+
+function weeklyInsights(input: WeekInput): WeeklyInsights {
+  const priced = weekDates(input.weekStart).flatMap((date) => {
+    const day = input.days.get(date);
+    return day ? [day] : [];
+  });
+  if (priced.length === 0) {
+    return {
+      max_spend: null,
+      weekly_average_spend: null,
+      trend: null,
+      solar_export: null,
+      solar_export_kwh: null,
+      solar_curtailment: input.curtailment,
+      total_spend: null,
+      usage_kwh: null,
+    };
+  }
+  const total = sumMoney(priced.map((day) => day.totalSpend));
+  const max = priced.reduce((best, day) => (day.totalSpend > best.totalSpend ? day : best));
+  const previousTotals: Money[] = [];
+  for (let week = 1; week <= LOOKBACK_WEEKS && previousTotals.length < WEEKLY_AVERAGE_WEEKS; week++) {
+    const start = addDays(input.weekStart, -7 * week);
+    const days = weekDates(start).flatMap((date) => {
+      const day = input.days.get(date);
+      return day ? [day.totalSpend] : [];
+    });
+    if (days.length > 0) previousTotals.push(sumMoney(days));
+  }
+  const weeklyAverage = meanMoney(previousTotals);
+  // A week in progress is compared with the share of the average its days with data stand for.
+  const isCurrent = input.weekStart === addDays(input.today, -dayOfWeek(input.today));
+  const expected =
+    weeklyAverage === null ? null : isCurrent ? (weeklyAverage * BigInt(priced.length)) / 7n : weeklyAverage;
+  const hasSolar = priced.some((day) => day.solarMicroKwh > 0) || input.solarDates.size > 0;
+  return {
+    max_spend: { day: max.date, value: toDollars(max.totalSpend) },
+    weekly_average_spend: weeklyAverage === null ? null : toDollars(weeklyAverage),
+    trend: trendOf(total, expected),
+    solar_export: hasSolar ? toDollars(sumMoney(priced.map((day) => day.solarInput))) : null,
+    solar_export_kwh: hasSolar
+      ? microKwhToKwh(
+          priced.reduce((sum, day) => sum + day.solarMicroKwh, 0),
+          2,
+        )
+      : null,
+    solar_curtailment: input.curtailment,
+    total_spend: toDollars(total),
+    usage_kwh: microKwhToKwh(priced.reduce((sum, day) => sum + day.usageMicroKwh, 0)),
+  };
+}
+
+export function buildUsageResponse(input: WeekInput): UsageResponse {
+  const previousStart = addDays(input.weekStart, -7);
+  const nextStart = addDays(input.weekStart, 7);
+  const lastDay = addDays(input.weekStart, 6);
+  return {
+    customer: input.customer,
+    metadata: { has_solar: input.solarDates.size > 0 },
+    previous_week: { from: previousStart, has_data: weekHasData(input.days, previousStart) },
+    next_week: {
+      from: nextStart <= input.today ? nextStart : null,
+      has_data: weekHasData(input.days, nextStart),
+    },
+    current_week: {
+      interval_range: range(input.weekStart, '00:00', lastDay, '23:59'),
+      insights: weeklyInsights(input),
+      intervals: weekDates(input.weekStart).map((date) => dayEntry(input, date)),
+    },
+    forecast: input.forecast,
+  };
+}

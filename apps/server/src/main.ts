@@ -1,0 +1,37 @@
+/** Starts the portal: config, database (migrated, demo-seeded), app, listen; closes cleanly on SIGTERM. */
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/index.ts';
+import { seedDemo } from './demo/seed.ts';
+import { initErrorReporting } from './lib/error-reporting.ts';
+
+async function main() {
+  const config = loadConfig();
+  await initErrorReporting(config.env.SENTRY_DSN, config.env.SENTRY_ENVIRONMENT);
+  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir });
+  if (config.env.DEMO_SEED) await seedDemo(database.db, config);
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+
+  // In-flight requests finish before the process exits (Fastify's close waits for them).
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.env.PORT, host: config.env.HOST });
+  app.log.info(`portal ready at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+/**
+ * The one error handler (design §6): every failure answers `{ error: { code, message } }`. 4xx say clearly
+ * what was wrong; 5xx never leak internals and are reported.
+ */
+import { type ErrorCode, type ErrorResponse, messages, serverPathPrefixes } from '@portal/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
+import { reportError } from '../lib/error-reporting.ts';
+import { isAppError } from '../lib/errors.ts';
+
+/** Fields that carry an account id: a malformed one is a 422 with the specification's message. */
+const accountIdFields = new Set(['account_id', 'accountId', 'account_identifier']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The status for invalid input on this route: 400 (malformed) by default, 422 where it is unprocessable. */
+    validationErrorStatus?: 400 | 422;
+  }
+}
+
+const codeForStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string) {
+  const body: ErrorResponse = { error: { code, message } };
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+export const isServerPath = (url: string) =>
+  serverPathPrefixes.some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation;
+      const onAccountId = issues.some((issue) =>
+        String(issue.instancePath ?? '')
+          .split('/')
+          .some((segment) => accountIdFields.has(segment)),
+      );
+      if (onAccountId) return sendError(reply, 422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId);
+      // A route may declare that invalid input is unprocessable (422) rather than malformed (400).
+      const status = request.routeOptions.config.validationErrorStatus ?? 400;
+      const where = error.validationContext ?? 'request';
+      const detail = issues
+        .slice(0, 5)
+        .map((issue) => {
+          const field = String(issue.instancePath ?? '')
+            .replace(/^\//, '')
+            .replaceAll('/', '.');
+          return field ? `${field}: ${issue.message}` : String(issue.message);
+        })
+        .join('; ');
+      return sendError(reply, status, 'VALIDATION_ERROR', `Invalid ${where}: ${detail}`);
+    }
+    if (isAppError(error)) return sendError(reply, error.statusCode, error.code, error.message);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendError(
+        reply,
+        503,
+        'SERVICE_UNAVAILABLE',
+        'The service is briefly unavailable. Please try again.',
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      return sendError(reply, status, codeForStatus[status] ?? 'BAD_REQUEST', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    reportError(error, { method: request.method, route: request.routeOptions.url });
+    return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

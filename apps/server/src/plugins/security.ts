@@ -1,0 +1,70 @@
+/**
+ * Security headers (strict CSP that the built app satisfies: no inline scripts or styles), compression and
+ * the rate-limit plugin used by individual routes.
+ */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { AppError } from '../lib/errors.ts';
+
+function originOf(url: string | null | undefined): string[] {
+  if (!url) return [];
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? [parsed.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+async function security(app: FastifyInstance) {
+  const { client, env } = app.config;
+  // The web app may be pointed at other API bases and reports to Sentry when a DSN is set.
+  const connectSources = [
+    "'self'",
+    ...originOf(client.sentryDsn),
+    ...originOf(client.apiBase),
+    ...originOf(client.reduceAndRewardBase),
+    ...originOf(client.innovativeBillingBase),
+  ];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: [...new Set(connectSources)],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  redis?.on('error', () => {});
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, skipOnError: true } : {}),
+    // Thrown, then answered by the one error handler in the JSON error shape.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  });
+}
+
+export default fp(security, { name: 'security', dependencies: ['infrastructure'] });

@@ -1,0 +1,204 @@
+/** The operator CLI on a fresh embedded database in a temporary DATA_DIR, as an operator would run it. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.ts';
+import { NEM12_SAMPLES } from '../helpers/samples.ts';
+
+let dataDir: string;
+const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+});
+afterAll(() => {
+  process.env.DATA_DIR = saved.DATA_DIR;
+  if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
+  if (saved.DATA_DIR === undefined) delete process.env.DATA_DIR;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    interactive: false,
+  });
+  return { code, out, err };
+}
+
+describe('portal CLI', () => {
+  it('prints help', async () => {
+    const result = await run('--help');
+    expect(result.code).toBe(0);
+    expect(result.out.join('\n')).toContain('accounts');
+  });
+
+  it('seeds the demo accounts once', async () => {
+    expect((await run('demo', 'seed')).out[0]).toBe('Demo accounts: 6 created, 0 already present.');
+    expect((await run('demo', 'seed')).out).toEqual([
+      'Demo accounts: 0 created, 6 already present.',
+      'Demo meter data: up to date.',
+    ]);
+  });
+
+  it('creates an account with an unguessable id and prints its Tracker link', async () => {
+    const result = await run('accounts', 'create', '--nmi', '6001000099', '--email', 'someone@example.com');
+    expect(result.code).toBe(0);
+    const [id, link] = result.out;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(link).toBe(`http://localhost:3000/new/usage/${id}`);
+    const list = await run('accounts', 'list');
+    expect(
+      list.out.some((line) =>
+        line.startsWith(`${id}\tBRIGHTSIDE\t6001000099\tresidential\tsomeone@example.com`),
+      ),
+    ).toBe(true);
+    expect(list.out.at(-1)).toBe('7 accounts');
+  });
+
+  it('creates an account with a chosen id and segment', async () => {
+    const result = await run(
+      'accounts',
+      'create',
+      '--nmi',
+      'QB00000001',
+      '--id',
+      'shop-42',
+      '--segment',
+      'sme',
+    );
+    expect(result.code).toBe(0);
+    expect(result.out[0]).toBe('shop-42');
+  });
+
+  it.each([
+    [['accounts', 'create', '--nmi', '123'], 'NMI'],
+    [['accounts', 'create'], "required option '--nmi <NMI>'"],
+    [['accounts', 'create', '--nmi', '6001000098', '--segment', 'industrial'], 'industrial'],
+    [['accounts', 'create', '--nmi', '6001000098', '--id', 'demo-home'], 'already exists'],
+    [['accounts', 'create', '--nmi', '6001000098', '--id', 'a b'], 'not a valid public id'],
+    [['accounts', 'create', '--nmi', '6001000098', '--email', 'nope'], 'email'],
+    [['accounts', 'list', '--limit', '-1'], 'whole number'],
+    [['nonsense'], "unknown command 'nonsense'"],
+  ])('rejects %j with a clear message and exit code 1', async (argv, message) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(1);
+    expect(result.err.join('\n')).toContain(message);
+  });
+});
+
+describe('portal tariffs, import nem12 and export', () => {
+  const samples = NEM12_SAMPLES;
+
+  it('imports a tariff file once, refuses changed prices without --replace, and lists the tariffs', async () => {
+    const file = path.join(dataDir, 'tariff.json');
+    const tariff = {
+      code: 'TEST-FLAT',
+      name: 'Test flat',
+      supply_cents_per_day: '100.00',
+      usage: { type: 'flat', cents_per_kwh: '30.00' },
+    };
+    fs.writeFileSync(file, JSON.stringify(tariff));
+    expect((await run('tariffs', 'import', file)).out[0]).toBe(
+      'Tariffs: 1 created (TEST-FLAT), 0 unchanged, 0 replaced.',
+    );
+    expect((await run('tariffs', 'import', file)).out[0]).toBe(
+      'Tariffs: 0 created, 1 unchanged (TEST-FLAT), 0 replaced.',
+    );
+    fs.writeFileSync(file, JSON.stringify({ ...tariff, supply_cents_per_day: '101.00' }));
+    const refused = await run('tariffs', 'import', file);
+    expect(refused.code).toBe(1);
+    expect(refused.err.join('\n')).toContain('--replace');
+    expect((await run('tariffs', 'import', file, '--replace')).out[0]).toContain('1 replaced (TEST-FLAT)');
+    const list = await run('tariffs', 'list');
+    expect(list.out).toContain('TEST-FLAT\tTest flat\tflat\t101.00\t0\t0');
+  });
+
+  it('rejects a tariff file with a clear message', async () => {
+    const file = path.join(dataDir, 'bad-tariff.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ code: 'BAD', name: 'x', supply_cents_per_day: 'lots', usage: {} }),
+    );
+    const result = await run('tariffs', 'import', file);
+    expect(result.code).toBe(1);
+    expect(result.err.join('\n')).toMatch(/not a valid tariff file: supply_cents_per_day: /);
+    fs.writeFileSync(file, '{ not json');
+    expect((await run('tariffs', 'import', file)).err.join('\n')).toContain('not valid JSON');
+  });
+
+  it('puts an account on a tariff from a date', async () => {
+    expect(
+      (
+        await run(
+          'tariffs',
+          'assign',
+          '--account',
+          'demo-new',
+          '--tariff',
+          'TEST-FLAT',
+          '--from',
+          '2026-01-01',
+        )
+      ).out,
+    ).toEqual(['Account demo-new is on TEST-FLAT from 2026-01-01.']);
+    expect(
+      (await run('tariffs', 'assign', '--account', 'demo-new', '--tariff', 'NOPE')).err.join('\n'),
+    ).toContain('No tariff has the code NOPE');
+  });
+
+  it('imports NEM12 files with a summary, exits 1 when a file is rejected, and exports the data', async () => {
+    const good = await run('import', 'nem12', path.join(samples, 'Example_NEM12_actual_interval.csv'));
+    expect(good.code).toBe(0);
+    expect(good.out[0]).toBe('1 file: 1 imported, 0 rejected.');
+    expect(good.out[1]).toBe(
+      'Stored: 1 NMI, 2 channels, 2 days, 96 interval values (2 days written, 0 unchanged).',
+    );
+
+    const bad = await run(
+      'import',
+      'nem12',
+      path.join(samples, 'invalid', 'Example_NEM12_15min_200_30min_300.csv'),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.out.join('\n')).toMatch(
+      /rejected: .*Example_NEM12_15min_200_30min_300\.csv:3: 300 record has 48/,
+    );
+
+    const exported = await run('export', '--nmi', 'VABD000163', '--from', '2004-02-01', '--to', '2004-02-01');
+    expect(exported.code).toBe(0);
+    expect(exported.out[0]).toBe('interval_start,interval_minutes,import_kwh,export_kwh,quality');
+    expect(exported.out[1]).toBe('2004-02-01T00:00,30,1.111,0,A');
+    expect(exported.out).toHaveLength(49);
+    expect((await run('export', '--from', '2004-02-01', '--to', '2004-02-01')).err.join('\n')).toContain(
+      '--nmi',
+    );
+  });
+});
+
+describe('portal curtailment import', () => {
+  it('loads curtailed days, enrols the account, and refuses a bad row naming its line', async () => {
+    const file = path.join(dataDir, 'curtailment.csv');
+    fs.writeFileSync(
+      file,
+      'nmi,date,hours_curtailed,kwh_curtailed,benefit\n6001000005,2026-10-01,2.5,4.125,1.86\n6001000005,2026-10-02,1,1.5,0.68\n',
+    );
+    const loaded = await run('curtailment', 'import', file);
+    expect(loaded.out).toEqual(['Curtailment: 2 days for 1 NMI; 1 account newly in the trial.']);
+    expect((await run('curtailment', 'import', file)).out).toEqual([
+      'Curtailment: 2 days for 1 NMI; 0 accounts newly in the trial.',
+    ]);
+    fs.writeFileSync(
+      file,
+      'nmi,date,hours_curtailed,kwh_curtailed,benefit\n6001000005,2026-10-01,2.5,4.125,1.86\n6001000005,2026-13-02,1,1.5,0.68\n',
+    );
+    const bad = await run('curtailment', 'import', file);
+    expect(bad.code).toBe(1);
+    expect(bad.err.join('\n')).toMatch(/curtailment\.csv:3: date: /);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.env.PORT).toBe(3000);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.client.apiBase).toBe('/api');
+    expect(config.client.sentryDsn).toBeNull();
+    expect(config.env.DEMO_SEED).toBe(true);
+  });
+
+  it('derives the other bases from the API base (spec §7)', () => {
+    const config = loadConfig({ API_BASE: 'https://api.retailer.example/api' });
+    expect(config.client.reduceAndRewardBase).toBe('https://api.retailer.example/reduce_and_reward');
+    expect(config.client.innovativeBillingBase).toBe('https://api.retailer.example/innovative_billing');
+  });
+
+  it('reads flags and numbers', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DEMO_SEED: 'false',
+      HIDE_SETTINGS: '1',
+      PUBLIC_URL: 'https://p.example/',
+    });
+    expect(config.env.PORT).toBe(8080);
+    expect(config.env.DEMO_SEED).toBe(false);
+    expect(config.client.hideSettings).toBe(true);
+    expect(config.publicUrl).toBe('https://p.example');
+  });
+
+  it('names every invalid setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', CLIENT_CODE: 'lower' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' });
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT');
+      expect((error as Error).message).toContain('DATABASE_URL');
+    }
+  });
+});

@@ -1,0 +1,7 @@
+/** Happy Hours sign-up confirmation (spec §2). Built by a later issue; for now its heading and a note. */
+import { screenTitles } from '@portal/contracts';
+import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+
+export function SignupConfirmationPage() {
+  return <ComingSoon title={screenTitles.happyHoursSignupConfirmation} />;
+}

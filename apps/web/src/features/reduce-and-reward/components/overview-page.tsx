@@ -1,0 +1,7 @@
+/** Reduce & Reward overview (spec §2). Built by a later issue; for now its heading and a note. */
+import { messages } from '@portal/contracts';
+import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+
+export function ReduceAndRewardOverviewPage() {
+  return <ComingSoon title={messages.eventPortalTitle} />;
+}

@@ -1,0 +1,65 @@
+/**
+ * GET {apiBase}/tracker/usage (spec §7): a week of usage for an account. The query is keyed by account and
+ * week start, and backed by the browser cache of spec §4: a copy saved less than an hour ago is the query's
+ * initial data (dated when it was saved) and, with a one-hour stale time, no request is made while it is
+ * valid; every fetched response is saved again.
+ */
+import { messages, USAGE_CACHE_MAX_AGE_MS, type UsageResponse, usageResponseSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
+import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
+import { readCachedUsage, writeCachedUsage } from './usage-cache.ts';
+
+export const usageKeys = {
+  all: ['tracker', 'usage'] as const,
+  account: (accountId: string) => [...usageKeys.all, accountId] as const,
+  week: (accountId: string, from: string) => [...usageKeys.account(accountId), from] as const,
+};
+
+export async function getUsage(
+  api: ApiClient,
+  { accountId, from, signal }: { accountId: string; from: string; signal?: AbortSignal },
+): Promise<UsageResponse> {
+  return api.request({
+    path: '/tracker/usage',
+    query: { account_id: accountId, from },
+    schema: usageResponseSchema,
+    // The browser cache of spec §4 decides when to ask; when we ask (no valid copy, or the budget was just
+    // saved) the answer must be fresh, not one the HTTP cache kept for the server's max-age.
+    cache: 'no-cache',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function usageQueryOptions(api: ApiClient, accountId: string, from: string) {
+  return queryOptions({
+    queryKey: usageKeys.week(accountId, from),
+    queryFn: async ({ signal }) => {
+      const data = await getUsage(api, { accountId, from, signal });
+      writeCachedUsage(accountId, from, data);
+      return data;
+    },
+    initialData: () => readCachedUsage(accountId, from)?.data,
+    initialDataUpdatedAt: () => readCachedUsage(accountId, from)?.savedAt,
+    staleTime: USAGE_CACHE_MAX_AGE_MS,
+  });
+}
+
+export function useUsage(accountId: string, from: string) {
+  const api = useApiClient();
+  return useQuery(usageQueryOptions(api, accountId, from));
+}
+
+/** True when the account itself was refused (401, 403, 422): trying again cannot help. */
+export function isAccountError(error: unknown): boolean {
+  return error instanceof ApiError && [401, 403, 422].includes(error.status);
+}
+
+/** The message of spec §8 for a failed usage fetch. */
+export function usageErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401 || error.status === 422) return messages.invalidAccountId;
+    if (error.status === 403) return messages.wrongProvider;
+  }
+  return messages.usageFetchError;
+}

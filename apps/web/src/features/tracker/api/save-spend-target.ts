@@ -1,0 +1,43 @@
+/**
+ * POST {apiBase}/settings/spend_target (spec §7): saves the weekly budget. On success it clears all local
+ * storage (spec §4), refetches the account's usage through the query factory's key and says so (spec §8);
+ * on failure it shows the save error.
+ */
+import { formatMessage, messages } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
+import type { ApiClient } from '../../../shared/lib/api-client.ts';
+import { usageKeys } from './get-usage.ts';
+import { clearLocalStorage } from './usage-cache.ts';
+
+export async function saveSpendTarget(api: ApiClient, accountId: string, spendTarget: number): Promise<void> {
+  await api.request({
+    method: 'POST',
+    path: '/settings/spend_target',
+    query: { account_id: accountId },
+    body: { spend_target: spendTarget },
+  });
+}
+
+export function useSaveSpendTarget(accountId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { showAlert } = useAlert();
+  return useMutation({
+    mutationFn: (spendTarget: number) => saveSpendTarget(api, accountId, spendTarget),
+    onSuccess: async (_, spendTarget) => {
+      clearLocalStorage();
+      if (spendTarget > 0) {
+        showAlert({
+          kind: 'success',
+          message: formatMessage(messages.budgetUpdated, { amount: spendTarget }),
+        });
+      } else {
+        showAlert({ kind: 'error', message: messages.budgetDisabled });
+      }
+      await queryClient.invalidateQueries({ queryKey: usageKeys.account(accountId) });
+    },
+    onError: () => showAlert({ kind: 'warning', message: messages.budgetSaveError }),
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The browser cache of usage responses (spec §4): one localStorage entry per account and week start, used
+ * for USAGE_CACHE_MAX_AGE_MS (1 hour). An entry that is too old, unreadable or no longer matches the
+ * response schema is treated as missing. Storage failures (private mode, quota) only cost a fetch.
+ */
+import { USAGE_CACHE_MAX_AGE_MS, type UsageResponse, usageResponseSchema } from '@portal/contracts';
+
+const PREFIX = 'tracker.usage.v1';
+
+export function usageCacheKey(accountId: string, from: string): string {
+  return `${PREFIX}:${accountId}:${from}`;
+}
+
+export interface CachedUsage {
+  savedAt: number;
+  data: UsageResponse;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The cached response if it is still valid at `now`. */
+export function readCachedUsage(accountId: string, from: string, now = Date.now()): CachedUsage | undefined {
+  const store = storage();
+  if (!store) return undefined;
+  const key = usageCacheKey(accountId, from);
+  try {
+    const raw = store.getItem(key);
+    if (!raw) return undefined;
+    const entry = JSON.parse(raw) as { savedAt?: unknown; data?: unknown };
+    const age = typeof entry.savedAt === 'number' ? now - entry.savedAt : Number.NaN;
+    const parsed = usageResponseSchema.safeParse(entry.data);
+    if (!(age >= 0 && age < USAGE_CACHE_MAX_AGE_MS) || !parsed.success) {
+      store.removeItem(key);
+      return undefined;
+    }
+    return { savedAt: entry.savedAt as number, data: parsed.data };
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeCachedUsage(
+  accountId: string,
+  from: string,
+  data: UsageResponse,
+  now = Date.now(),
+): void {
+  try {
+    storage()?.setItem(usageCacheKey(accountId, from), JSON.stringify({ savedAt: now, data }));
+  } catch {
+    // A full or disabled storage only means the next visit fetches again.
+  }
+}
+
+/** Forgets every cached week of one account (its customer block changed, e.g. the survey was completed). */
+export function clearCachedUsage(accountId: string): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const prefix = `${usageCacheKey(accountId, '')}`;
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i));
+    for (const key of keys) if (key?.startsWith(prefix)) store.removeItem(key);
+  } catch {
+    // Nothing cached, nothing to clear.
+  }
+}
+
+/** Saving the budget clears all local storage (spec §4), not only the usage entries. */
+export function clearLocalStorage(): void {
+  try {
+    storage()?.clear();
+  } catch {
+    // Nothing cached, nothing to clear.
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The chart's numbers as a table (beyond the specification), collapsed under a summary: the text
+ * alternative of the chart for screen readers, and handy for anyone who wants the figures.
+ */
+import { formatCurrency, formatDecimal, formatMessage, messages, trackerCopy } from '@portal/contracts';
+import type { ChartUnit, ChartView } from '../lib/chart-model.ts';
+
+export interface TableRow {
+  key: string;
+  name: string;
+  hasData: boolean;
+  usage: number | null;
+  supply: number | null;
+  solar: number | null;
+  total: number | null;
+  average: number | null;
+  estimatedShare: number;
+}
+
+export function ChartTable({
+  caption,
+  rows,
+  view,
+  unit,
+  hasSolar,
+}: {
+  caption: string;
+  rows: readonly TableRow[];
+  view: ChartView;
+  unit: ChartUnit;
+  hasSolar: boolean;
+}) {
+  const dollars = unit === 'dollars';
+  const money = (value: number | null) => (value === null ? '' : formatCurrency(value));
+  const kwh = (value: number | null) => (value === null ? '' : formatDecimal(value, 2));
+  const showSupply = dollars && view === 'week';
+  const showEstimates = rows.some((row) => row.estimatedShare > 0);
+  return (
+    <details className="chart-table">
+      <summary>{trackerCopy.tableSummary}</summary>
+      <div className="chart-table__scroll">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{view === 'week' ? trackerCopy.tableDay : trackerCopy.tableHour}</th>
+              <th scope="col">{dollars ? trackerCopy.tableUsage : trackerCopy.tableUsageKwh}</th>
+              {showSupply && <th scope="col">{trackerCopy.tableSupply}</th>}
+              {hasSolar && (
+                <th scope="col">{dollars ? trackerCopy.tableSolar : trackerCopy.tableSolarKwh}</th>
+              )}
+              {dollars && <th scope="col">{trackerCopy.tableTotal}</th>}
+              {dollars && <th scope="col">{trackerCopy.tableAverage}</th>}
+              {showEstimates && <th scope="col">{trackerCopy.tableEstimated}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.name}</th>
+                {row.hasData ? (
+                  <>
+                    <td>{dollars ? money(row.usage) : kwh(row.usage)}</td>
+                    {showSupply && <td>{money(row.supply)}</td>}
+                    {hasSolar && <td>{dollars ? money(row.solar) : kwh(row.solar)}</td>}
+                    {dollars && <td>{money(row.total)}</td>}
+                    {dollars && <td>{money(row.average)}</td>}
+                    {showEstimates && (
+                      <td>
+                        {row.estimatedShare > 0
+                          ? formatMessage(trackerCopy.tableEstimatedShare, {
+                              percent: Math.round(row.estimatedShare * 100),
+                            })
+                          : ''}
+                      </td>
+                    )}
+                  </>
+                ) : (
+                  <td
+                    colSpan={
+                      1 + Number(showSupply) + Number(hasSolar) + (dollars ? 2 : 0) + Number(showEstimates)
+                    }
+                  >
+                    {messages.columnNoData}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,749 @@
+import {
+  addDays,
+  formatMessage,
+  messages,
+  paths,
+  TRACKER_HINT_COOKIE,
+  trackerCopy,
+  USAGE_CACHE_MAX_AGE_MS,
+} from '@portal/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute, renderWithProviders } from '../../../test/render.tsx';
+import { usageCacheKey } from '../api/usage-cache.ts';
+import { currentWeekStart, formatLongDate, formatWeekRange } from '../lib/dates.ts';
+import { apiError, json, makeUsage, trackerFetch, type UsageFixtureOptions } from '../test/usage-fixtures.ts';
+import { TrackerPage } from './tracker-page.tsx';
+
+const id = 'demo-home';
+const thisWeek = currentWeekStart();
+const pastWeek = addDays(thisWeek, -14);
+
+function stubUsage(options: UsageFixtureOptions = {}) {
+  const fetchMock = trackerFetch({
+    usage: (url) => json(makeUsage({ from: url.searchParams.get('from') ?? undefined, ...options })),
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function renderTracker(path: string) {
+  const result = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Tracker' });
+  return result;
+}
+
+const toolbar = () => screen.findByRole('toolbar');
+async function columnButtons() {
+  return within(await toolbar()).getAllByRole('button');
+}
+/**
+ * Usage requests that were not canceled. (StrictMode mounts twice in tests; TanStack Query cancels the first
+ * mount's request through its AbortSignal and asks again, as it does when a customer navigates away.)
+ */
+const usageRequests = (fetchMock: ReturnType<typeof trackerFetch>) =>
+  fetchMock.calls('/api/tracker/usage').filter(([, init]) => !init?.signal?.aborted);
+
+beforeEach(() => {
+  localStorage.clear();
+  Cookies.remove(TRACKER_HINT_COOKIE, { path: '/' });
+});
+
+describe('week view', () => {
+  it('asks for the week of the route, normalised to its Monday, and shows 7 columns with labels', async () => {
+    const fetchMock = stubUsage();
+    await renderTracker(paths.usage.href(id, addDays(pastWeek, 3)));
+    const buttons = await columnButtons();
+    expect(buttons).toHaveLength(7);
+    const [url, init] = usageRequests(fetchMock)[0] ?? [];
+    expect(String(url)).toBe(`/api/tracker/usage?account_id=${id}&from=${pastWeek}`);
+    // Fresh from the server: the browser cache of spec §4 (not the HTTP cache) decides when to ask.
+    expect(init?.cache).toBe('no-cache');
+
+    expect(screen.getByRole('heading', { level: 2, name: formatWeekRange(pastWeek) })).toBeTruthy();
+    // Monday: grid $4 + supply $1.10; Sunday is the highest day.
+    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${formatLongDate(pastWeek)}: $5.10, VIEW DAY`);
+    expect(buttons[6]?.getAttribute('aria-label')).toBe(
+      `${formatLongDate(addDays(pastWeek, 6))}: $11.10 (highest), VIEW DAY`,
+    );
+    expect(buttons[6]?.className).toContain('is-max');
+    expect(buttons.filter((button) => button.className.includes('is-max'))).toHaveLength(1);
+    // Label: total, weekday truncated to 3 characters, date.
+    expect(buttons[0]?.textContent).toContain('$5.10');
+    expect(buttons[0]?.textContent).toContain('Mon');
+    expect(buttons[0]?.textContent).toContain(String(Number(pastWeek.slice(8, 10))));
+    expect(buttons[0]?.textContent).toContain(trackerCopy.viewDay);
+    // The bars, the average markers and the budget line (budget 40 > 0).
+    expect(document.querySelectorAll('.usage-chart__usage')).toHaveLength(7);
+    expect(document.querySelectorAll('.usage-chart__supply')).toHaveLength(7);
+    expect(screen.getAllByTestId('average-marker')).toHaveLength(7);
+    expect(screen.getByTestId('budget-line')).toBeTruthy();
+  });
+
+  it('shows both arrows when both neighbours have data, linking 7 days away', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(screen.getByRole('link', { name: trackerCopy.previousWeek }).getAttribute('href')).toBe(
+      paths.usage.href(id, addDays(pastWeek, -7)),
+    );
+    expect(screen.getByRole('link', { name: trackerCopy.nextWeek }).getAttribute('href')).toBe(
+      paths.usage.href(id, addDays(pastWeek, 7)),
+    );
+  });
+
+  it('hides previous without previous data, and next when next_week.from is null or has no data', async () => {
+    stubUsage({
+      previousWeek: { from: addDays(pastWeek, -7), has_data: false },
+      nextWeek: { from: null, has_data: false },
+    });
+    const first = await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(screen.queryByRole('link', { name: trackerCopy.previousWeek })).toBeNull();
+    expect(screen.queryByRole('link', { name: trackerCopy.nextWeek })).toBeNull();
+    first.unmount();
+    localStorage.clear();
+
+    stubUsage({
+      previousWeek: { from: null, has_data: true },
+      nextWeek: { from: addDays(pastWeek, 7), has_data: false },
+    });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(screen.queryByRole('link', { name: trackerCopy.previousWeek })).toBeNull();
+    expect(screen.queryByRole('link', { name: trackerCopy.nextWeek })).toBeNull();
+  });
+
+  it('opens the day view from a column click', async () => {
+    stubUsage();
+    const { router } = await renderTracker(paths.usage.href(id, pastWeek));
+    const buttons = await columnButtons();
+    fireEvent.click(buttons[2] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek, 2)));
+    expect(await columnButtons()).toHaveLength(24);
+  });
+
+  it('moves between columns with the arrow keys (one tab stop) and opens a day with Enter', async () => {
+    stubUsage();
+    const user = userEvent.setup();
+    const { router } = await renderTracker(paths.usage.href(id, pastWeek));
+    const buttons = await columnButtons();
+    expect(buttons.map((button) => button.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1]);
+    (buttons[0] as HTMLElement).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(buttons[1]);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(buttons[6]);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(buttons[5]);
+    expect(buttons[5]?.tabIndex).toBe(0);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek, 5)));
+  });
+
+  it('says when the week has no data, and shows No data in a column without data', async () => {
+    stubUsage({ daysWithData: () => false });
+    const first = await renderTracker(paths.usage.href(id, pastWeek));
+    expect((await screen.findByTestId('no-data')).textContent).toBe(messages.weekNoData);
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    first.unmount();
+    localStorage.clear();
+
+    stubUsage({ daysWithData: (index) => index !== 4 });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const buttons = await columnButtons();
+    expect(within(buttons[4] as HTMLElement).getByText(messages.columnNoData)).toBeTruthy();
+    expect(buttons[4]?.getAttribute('aria-label')).toBe(
+      `${formatLongDate(addDays(pastWeek, 4))}: No data, VIEW DAY`,
+    );
+    expect(within(buttons[3] as HTMLElement).queryByText(messages.columnNoData)).toBeNull();
+  });
+
+  it("shows 'Loading' while the week is fetched", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const status = await screen.findByText(messages.chartLoading, { selector: '.tracker-chart__state' });
+    expect(status.getAttribute('role')).toBe('status');
+  });
+
+  it('lists Usage, Supply, Average and Budget, and Solar Export only for solar accounts', async () => {
+    stubUsage();
+    const first = await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    const labels = () =>
+      Array.from(document.querySelectorAll('.chart-legend__label')).map((label) => label.textContent);
+    expect(labels()).toEqual(['Usage', 'Supply', 'Average', 'Budget']);
+    expect(screen.getByText(/Your weekly budget of \$40 \(\$5\.71 a day\)/)).toBeTruthy();
+    first.unmount();
+    localStorage.clear();
+
+    stubUsage({ hasSolar: true });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(labels()).toEqual(['Usage', 'Supply', 'Solar Export', 'Average', 'Budget']);
+    expect(document.querySelectorAll('.usage-chart__solar')).toHaveLength(7);
+  });
+
+  it('switches the chart to kWh (usage_kwh), leaving out supply, average and budget', async () => {
+    stubUsage();
+    const user = userEvent.setup();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    await user.click(screen.getByRole('radio', { name: trackerCopy.unitKwh }));
+    const buttons = await columnButtons();
+    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${formatLongDate(pastWeek)}: 12.8 kWh, VIEW DAY`);
+    expect(document.querySelectorAll('.usage-chart__supply')).toHaveLength(0);
+    expect(screen.queryByTestId('budget-line')).toBeNull();
+    expect(screen.queryAllByTestId('average-marker')).toHaveLength(0);
+    expect(screen.getByText(trackerCopy.kwhNote)).toBeTruthy();
+  });
+
+  it('marks columns with estimated reads in the chart, the name, the legend and the table', async () => {
+    stubUsage({ estimated: (day) => (day === 2 ? 0.25 : 0) });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const buttons = await columnButtons();
+    expect(screen.getAllByTestId('estimated-marker')).toHaveLength(1);
+    expect(buttons[2]?.getAttribute('aria-label')).toContain('(includes estimated reads)');
+    expect(screen.getByText('Estimated', { selector: '.chart-legend__label' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '25% estimated' })).toBeTruthy();
+  });
+
+  it('has the numbers as a table for screen readers', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    const table = screen.getByRole('table', { hidden: true });
+    expect(within(table).getAllByRole('row', { hidden: true })).toHaveLength(8);
+    expect(
+      within(table).getByRole('rowheader', { name: formatLongDate(pastWeek), hidden: true }),
+    ).toBeTruthy();
+  });
+
+  it('records a week_view visit', async () => {
+    const fetchMock = stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await waitFor(() => expect(fetchMock.calls('/api/web_interactions')).toHaveLength(1));
+    const body = JSON.parse(String(fetchMock.calls('/api/web_interactions')[0]?.[1]?.body));
+    expect(body).toMatchObject({ page_name: 'week_view', account_identifier: id });
+  });
+
+  it('goes to the next or previous week on a swipe, only where the arrow is shown', async () => {
+    stubUsage({ nextWeek: { from: null, has_data: false } });
+    const { router } = await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    const area = screen.getByTestId('chart-swipe-area');
+    const swipe = (fromX: number, toX: number) => {
+      fireEvent.touchStart(area, { touches: [{ clientX: fromX, clientY: 100 }] });
+      fireEvent.touchMove(area, { touches: [{ clientX: (fromX + toX) / 2, clientY: 102 }] });
+      fireEvent.touchMove(area, { touches: [{ clientX: toX, clientY: 104 }] });
+      fireEvent.touchEnd(area, { touches: [] });
+    };
+    // Left (next): no next arrow, so nothing happens.
+    swipe(300, 100);
+    expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek));
+    // Right (previous).
+    swipe(100, 300);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(paths.usage.href(id, addDays(pastWeek, -7))),
+    );
+  });
+});
+
+describe('day view', () => {
+  it('shows 24 hourly columns labelled with the hour and :00, every third hour highlighted', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek, 2));
+    const buttons = await columnButtons();
+    expect(buttons).toHaveLength(24);
+    expect(buttons.map((button) => button.querySelector('.usage-chart__primary')?.textContent)).toEqual(
+      Array.from({ length: 24 }, (_, hour) => `${hour}:00`),
+    );
+    expect(buttons.flatMap((button, hour) => (button.className.includes('is-major') ? [hour] : []))).toEqual([
+      0, 3, 6, 9, 12, 15, 18, 21,
+    ]);
+    expect(buttons[14]?.getAttribute('aria-label')).toBe('14:00: $0.24, VIEW WEEK');
+    expect(
+      screen.getByRole('heading', { level: 2, name: formatLongDate(addDays(pastWeek, 2), true) }),
+    ).toBeTruthy();
+    expect(screen.getByText(messages.aestNote)).toBeTruthy();
+    expect(document.querySelectorAll('.usage-chart__supply')).toHaveLength(0);
+    expect(screen.queryByTestId('budget-line')).toBeNull();
+    expect(screen.queryByRole('heading', { name: trackerCopy.budgetTitle })).toBeNull();
+  });
+
+  it('lists Usage and Average per interval, Solar Export for solar accounts, never Supply or Budget', async () => {
+    stubUsage({ hasSolar: true });
+    await renderTracker(paths.usage.href(id, pastWeek, 2));
+    await toolbar();
+    expect(
+      Array.from(document.querySelectorAll('.chart-legend__label')).map((label) => label.textContent),
+    ).toEqual(['Usage', 'Solar Export', 'Average']);
+    expect(screen.getByText('Your average for this hour over the last 5 weeks')).toBeTruthy();
+  });
+
+  it('goes back to the week with Week zoom and with a column (VIEW WEEK)', async () => {
+    stubUsage();
+    const { router } = await renderTracker(paths.usage.href(id, pastWeek, 2));
+    fireEvent.click(await screen.findByRole('button', { name: trackerCopy.weekZoom }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek)));
+    fireEvent.click((await columnButtons())[3] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek, 3)));
+    fireEvent.click((await columnButtons())[10] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek)));
+  });
+
+  it('moves a day within the week', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek, 3));
+    await toolbar();
+    expect(screen.getByRole('link', { name: trackerCopy.previousDay }).getAttribute('href')).toBe(
+      paths.usage.href(id, pastWeek, 2),
+    );
+    expect(screen.getByRole('link', { name: trackerCopy.nextDay }).getAttribute('href')).toBe(
+      paths.usage.href(id, pastWeek, 4),
+    );
+  });
+
+  it('crosses week boundaries: day 0 to day 6 of the previous week, day 6 to day 0 of the next', async () => {
+    stubUsage();
+    const first = await renderTracker(paths.usage.href(id, pastWeek, 0));
+    await toolbar();
+    expect(screen.getByRole('link', { name: trackerCopy.previousDay }).getAttribute('href')).toBe(
+      paths.usage.href(id, addDays(pastWeek, -7), 6),
+    );
+    first.unmount();
+
+    await renderTracker(paths.usage.href(id, pastWeek, 6));
+    await toolbar();
+    expect(screen.getByRole('link', { name: trackerCopy.nextDay }).getAttribute('href')).toBe(
+      paths.usage.href(id, addDays(pastWeek, 7), 0),
+    );
+  });
+
+  it('stops at a week boundary whose neighbouring week has no data', async () => {
+    stubUsage({
+      previousWeek: { from: addDays(pastWeek, -7), has_data: false },
+      nextWeek: { from: addDays(pastWeek, 7), has_data: false },
+    });
+    const first = await renderTracker(paths.usage.href(id, pastWeek, 0));
+    await toolbar();
+    expect(screen.queryByRole('link', { name: trackerCopy.previousDay })).toBeNull();
+    expect(screen.getByRole('link', { name: trackerCopy.nextDay })).toBeTruthy();
+    first.unmount();
+
+    await renderTracker(paths.usage.href(id, pastWeek, 6));
+    await toolbar();
+    expect(screen.getByRole('link', { name: trackerCopy.previousDay })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: trackerCopy.nextDay })).toBeNull();
+  });
+
+  it('has no next link at all while the next week has not started (next_week.from null)', async () => {
+    stubUsage({ nextWeek: { from: null, has_data: false } });
+    await renderTracker(paths.usage.href(id, pastWeek, 2));
+    await toolbar();
+    expect(screen.queryByRole('link', { name: trackerCopy.nextDay })).toBeNull();
+    expect(screen.getByRole('link', { name: trackerCopy.previousDay })).toBeTruthy();
+  });
+
+  it('says when the day has no data, and shows No data in an hour without data', async () => {
+    stubUsage({ daysWithData: (index) => index !== 1, hoursWithData: (_, hour) => hour < 20 });
+    const first = await renderTracker(paths.usage.href(id, pastWeek, 1));
+    expect((await screen.findByTestId('no-data')).textContent).toBe(messages.dayNoData);
+    // The arrows stay, so the customer can move on.
+    expect(screen.getByRole('link', { name: trackerCopy.previousDay })).toBeTruthy();
+    first.unmount();
+
+    await renderTracker(paths.usage.href(id, pastWeek, 2));
+    const buttons = await columnButtons();
+    expect(within(buttons[21] as HTMLElement).getByText(messages.columnNoData)).toBeTruthy();
+    expect(within(buttons[19] as HTMLElement).queryByText(messages.columnNoData)).toBeNull();
+  });
+
+  it('goes to the previous or next day on a swipe', async () => {
+    stubUsage();
+    const { router } = await renderTracker(paths.usage.href(id, pastWeek, 3));
+    await toolbar();
+    const area = screen.getByTestId('chart-swipe-area');
+    fireEvent.touchStart(area, { touches: [{ clientX: 300, clientY: 100 }] });
+    fireEvent.touchMove(area, { touches: [{ clientX: 120, clientY: 100 }] });
+    fireEvent.touchEnd(area, { touches: [] });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek, 4)));
+  });
+
+  it('shows the day insights and records a day_view visit', async () => {
+    const fetchMock = stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek, 2));
+    expect((await screen.findByTestId('day-spend')).textContent).toBe('$7.10');
+    expect(screen.getByText('You spent $0.42 more than usual in the evening.')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.calls('/api/web_interactions')).toHaveLength(1));
+    expect(JSON.parse(String(fetchMock.calls('/api/web_interactions')[0]?.[1]?.body)).page_name).toBe(
+      'day_view',
+    );
+  });
+});
+
+describe('usage fetch errors (spec §8)', () => {
+  it.each([
+    [401, 'UNKNOWN_ACCOUNT', messages.invalidAccountId],
+    [422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId],
+    [403, 'WRONG_PROVIDER', messages.wrongProvider],
+    [500, 'INTERNAL', messages.usageFetchError],
+    [503, 'UNAVAILABLE', messages.usageFetchError],
+  ])('answers %i with its message, and stops loading', async (status, code, message) => {
+    vi.stubGlobal('fetch', trackerFetch({ usage: () => apiError(status, code, 'server text') }));
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(message);
+    expect(screen.getByTestId('usage-error').textContent).toBe(message);
+    expect(screen.queryByText(messages.chartLoading, { selector: '.tracker-chart__state' })).toBeNull();
+  });
+
+  it('treats an answer that does not match the contract as a fetch error', async () => {
+    vi.stubGlobal('fetch', trackerFetch({ usage: () => json({ nothing: true }) }));
+    await renderTracker(paths.usage.href(id, pastWeek));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.usageFetchError);
+  });
+
+  it('offers to try again after a server error, and shows the week when it answers', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      trackerFetch({
+        usage: (url) =>
+          fail
+            ? apiError(500, 'INTERNAL', 'x')
+            : json(makeUsage({ from: url.searchParams.get('from') ?? '' })),
+      }),
+    );
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const retry = await screen.findByRole('button', { name: trackerCopy.tryAgain });
+    fail = false;
+    fireEvent.click(retry);
+    expect(await columnButtons()).toHaveLength(7);
+  });
+});
+
+describe('browser cache (spec §4)', () => {
+  it('uses a copy saved less than an hour ago instead of fetching', async () => {
+    const fetchMock = stubUsage();
+    const first = await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(usageRequests(fetchMock)).toHaveLength(1);
+    expect(localStorage.getItem(usageCacheKey(id, pastWeek))).not.toBeNull();
+    first.unmount();
+
+    // A new page load (new query client): the browser copy is used.
+    await renderTracker(paths.usage.href(id, pastWeek));
+    expect(await columnButtons()).toHaveLength(7);
+    expect(usageRequests(fetchMock)).toHaveLength(1);
+  });
+
+  it('fetches again once the copy is an hour old', async () => {
+    const fetchMock = stubUsage();
+    localStorage.setItem(
+      usageCacheKey(id, pastWeek),
+      JSON.stringify({
+        savedAt: Date.now() - USAGE_CACHE_MAX_AGE_MS - 1000,
+        data: makeUsage({ from: pastWeek }),
+      }),
+    );
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(usageRequests(fetchMock)).toHaveLength(1);
+  });
+
+  it('keeps weeks apart: another week is fetched', async () => {
+    const fetchMock = stubUsage();
+    const first = await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    first.unmount();
+    await renderTracker(paths.usage.href(id, addDays(pastWeek, -7)));
+    await toolbar();
+    expect(
+      usageRequests(fetchMock).map(([url]) => new URL(String(url), 'http://x').searchParams.get('from')),
+    ).toEqual([pastWeek, addDays(pastWeek, -7)]);
+  });
+});
+
+describe('budget form (spec §5, §8)', () => {
+  async function renderBudget(fetchMock = stubUsage()) {
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const input = (await screen.findByLabelText(trackerCopy.budgetLabel)) as HTMLInputElement;
+    return { input, fetchMock };
+  }
+
+  it('is a whole-dollar number input from 0 to 99 prefixed with $', async () => {
+    const { input } = await renderBudget();
+    expect(input.type).toBe('number');
+    expect([input.min, input.max, input.step]).toEqual(['0', '99', '1']);
+    expect(input.value).toBe('40');
+    expect(input.parentElement?.textContent).toContain('$');
+    expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOn);
+  });
+
+  it("reverts to the saved budget on empty or '-' input, strips a leading minus, coerces the rest", async () => {
+    const fetchMock = stubUsage();
+    const { input } = await renderBudget(fetchMock);
+    fireEvent.change(input, { target: { value: '25' } });
+    expect(input.value).toBe('25');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(input.value).toBe('40');
+    fireEvent.change(input, { target: { value: '-' } });
+    expect(input.value).toBe('40');
+    fireEvent.change(input, { target: { value: '-15' } });
+    expect(input.value).toBe('15');
+    fireEvent.change(input, { target: { value: '007' } });
+    fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+    await waitFor(() => expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(1));
+    expect(JSON.parse(String(fetchMock.calls('/api/settings/spend_target')[0]?.[1]?.body))).toEqual({
+      spend_target: 7,
+    });
+    await screen.findByText('Budget updated to $7 per week.');
+  });
+
+  it('shows no message for out-of-range values and saves them brought into range', async () => {
+    const fetchMock = stubUsage();
+    const { input } = await renderBudget(fetchMock);
+    fireEvent.change(input, { target: { value: '150' } });
+    expect(input.value).toBe('150');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+    await waitFor(() => expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(1));
+    const [url, init] = fetchMock.calls('/api/settings/spend_target')[0] ?? [];
+    expect(String(url)).toBe(`/api/settings/spend_target?account_id=${id}`);
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ spend_target: 99 });
+    await screen.findByText(formatMessage(messages.budgetUpdated, { amount: 99 }));
+  });
+
+  it('is on above 0 and off at 0', async () => {
+    const { input } = await renderBudget();
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOff);
+    fireEvent.change(input, { target: { value: '1' } });
+    expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOn);
+  });
+
+  it('says the budget was updated, clears all local storage and refetches the week', async () => {
+    const fetchMock = stubUsage();
+    const { input } = await renderBudget(fetchMock);
+    await toolbar();
+    localStorage.setItem('another-entry', 'x');
+    expect(usageRequests(fetchMock)).toHaveLength(1);
+    fireEvent.change(input, { target: { value: '55' } });
+    fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+
+    const alert = await screen.findByText('Budget updated to $55 per week.');
+    expect(alert.closest('[data-kind]')?.getAttribute('data-kind')).toBe('success');
+    expect(JSON.parse(String(fetchMock.calls('/api/settings/spend_target')[0]?.[1]?.body))).toEqual({
+      spend_target: 55,
+    });
+    await waitFor(() => expect(usageRequests(fetchMock)).toHaveLength(2));
+    expect(localStorage.getItem('another-entry')).toBeNull();
+  });
+
+  it('says the budget was disabled at 0, as an error-styled alert', async () => {
+    const { input } = await renderBudget();
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(messages.budgetDisabled);
+    expect(alert.closest('[data-kind]')?.getAttribute('data-kind')).toBe('error');
+  });
+
+  it('says when saving failed, and keeps the browser cache', async () => {
+    const fetchMock = trackerFetch({ spendTarget: () => apiError(500, 'INTERNAL', 'x') });
+    vi.stubGlobal('fetch', fetchMock);
+    const { input } = await renderBudget(fetchMock);
+    await toolbar();
+    fireEvent.change(input, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(messages.budgetSaveError);
+    expect(alert.closest('[data-kind]')?.getAttribute('data-kind')).toBe('warning');
+    expect(localStorage.getItem(usageCacheKey(id, pastWeek))).not.toBeNull();
+  });
+});
+
+describe('hints (spec §2, §9)', () => {
+  it('shows both hint texts until the cookie records that they were viewed', async () => {
+    stubUsage();
+    const first = await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    const hint = screen.getByTestId('tracker-hint');
+    expect(hint.textContent).toContain(messages.hintInteractive);
+    expect(hint.textContent).toContain(messages.hintClickColumn);
+    // Viewed: the cookie is set, and the hint stays for this visit.
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBe('true');
+    first.unmount();
+
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(screen.queryByTestId('tracker-hint')).toBeNull();
+  });
+
+  it('hides the hint when dismissed', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    fireEvent.click(screen.getByRole('button', { name: trackerCopy.hintDismiss }));
+    expect(screen.queryByTestId('tracker-hint')).toBeNull();
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBe('true');
+  });
+
+  it('does not set the cookie when there is no chart to explain', async () => {
+    stubUsage({ daysWithData: () => false });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await screen.findByTestId('no-data');
+    expect(screen.queryByTestId('tracker-hint')).toBeNull();
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBeUndefined();
+  });
+});
+
+describe('survey prompt (spec §5)', () => {
+  it('shows on the current week when the click count is 2, 5, 8, ... and the survey is not done', async () => {
+    stubUsage({ customer: { email_click_count: 5 } });
+    await renderTracker(paths.usage.href(id));
+    const link = within(await screen.findByTestId('survey-prompt')).getByRole('link', {
+      name: trackerCopy.surveyLink,
+    });
+    expect(link.getAttribute('href')).toBe(paths.survey.href(id));
+  });
+
+  it('carries the from segment, and sends small businesses to their survey', async () => {
+    stubUsage({ customer: { email_click_count: 2, market_segment: 'sme' } });
+    await renderTracker(paths.usage.href('demo-business', thisWeek));
+    const link = within(await screen.findByTestId('survey-prompt')).getByRole('link');
+    expect(link.getAttribute('href')).toBe(paths.smeSurvey.href('demo-business', thisWeek));
+  });
+
+  it.each([
+    ['another click count', { email_click_count: 3 }, thisWeek],
+    ['a completed survey', { email_click_count: 2, completed_survey: true }, thisWeek],
+    ['a past week', { email_click_count: 2 }, pastWeek],
+  ])('is not shown for %s', async (_, customer, from) => {
+    stubUsage({ customer });
+    await renderTracker(paths.usage.href(id, from));
+    await screen.findByRole('heading', { name: trackerCopy.budgetTitle });
+    expect(screen.queryByTestId('survey-prompt')).toBeNull();
+  });
+});
+
+describe('overview panel', () => {
+  it('shows the spend against the budget, the average and trend, the highest day and the projection', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const overview = await screen.findByRole('region', { name: trackerCopy.overviewTitle });
+    expect(within(overview).getByTestId('week-spend').textContent).toBe('$56.70');
+    expect(overview.textContent).toContain('$56.70 of your $40 weekly budget');
+    expect(overview.textContent).toContain('$16.70 over budget');
+    expect(within(overview).getByTestId('trend').textContent).toContain('25% more than your weekly average');
+    expect(overview.textContent).toContain('$38.50');
+    expect(overview.textContent).toContain(formatLongDate(addDays(pastWeek, 6)));
+    const forecast = within(overview).getByTestId('forecast');
+    expect(forecast.textContent).toContain('$512.40');
+    expect(forecast.textContent).toContain('1 October 2026 to 31 December 2026');
+    expect(forecast.textContent).toContain('$310.25 spent so far');
+    expect(forecast.textContent).toContain(
+      "Based on your last 5 weeks, adjusted for last year's seasonal change",
+    );
+    expect(forecast.textContent).toContain('a projection only and no substitute for your actual bill');
+    expect(forecast.textContent).toContain('credits, forward balances and special meter read fees');
+    // Not a solar account.
+    expect(overview.textContent).not.toContain(trackerCopy.solarCredit);
+  });
+
+  it('says when there is not enough data to project', async () => {
+    stubUsage({ projectedTotal: null });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const forecast = await screen.findByTestId('forecast');
+    expect(forecast.textContent).not.toContain(trackerCopy.forecastProjection);
+  });
+
+  it('shows the solar credit and curtailment, rounded, and welcomes a new Solar Advantage customer once', async () => {
+    const curtailment = {
+      cumulative_hours_curtailed: 3.26,
+      cumulative_kwh_curtailed: 4.125,
+      cumulative_benefit: 1.86,
+      applicable: true,
+      welcome_banner: false,
+    };
+    const fetchMock = stubUsage({ hasSolar: true, curtailment });
+    await renderTracker(paths.usage.href('demo-solar', pastWeek));
+    const overview = await screen.findByRole('region', { name: trackerCopy.overviewTitle });
+    expect(overview.textContent).toContain('$7.00');
+    expect(overview.textContent).toContain('For 87.50 kWh fed into the grid');
+    expect(within(overview).getByTestId('curtailment').textContent).toBe(
+      '3.5 hours of limited export (4.13 kWh), earning you $1.86 so far',
+    );
+    expect(within(overview).getByTestId('solar-advantage-welcome')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.calls('/api/tracker/solar_welcome')).toHaveLength(1));
+    expect(String(fetchMock.calls('/api/tracker/solar_welcome')[0]?.[0])).toBe(
+      '/api/tracker/solar_welcome?account_id=demo-solar',
+    );
+    // Recorded in the browser copy too, so a reload within the hour does not welcome again.
+    await waitFor(() =>
+      expect(
+        JSON.parse(localStorage.getItem(usageCacheKey('demo-solar', pastWeek)) ?? '{}').data.current_week
+          .insights.solar_curtailment.welcome_banner,
+      ).toBe(true),
+    );
+  });
+
+  it('does not welcome a customer who has seen the welcome', async () => {
+    const fetchMock = stubUsage({
+      hasSolar: true,
+      curtailment: {
+        cumulative_hours_curtailed: 1,
+        cumulative_kwh_curtailed: 1,
+        cumulative_benefit: 1,
+        applicable: true,
+        welcome_banner: true,
+      },
+    });
+    await renderTracker(paths.usage.href('demo-solar', pastWeek));
+    await screen.findByTestId('curtailment');
+    expect(screen.queryByTestId('solar-advantage-welcome')).toBeNull();
+    expect(fetchMock.calls('/api/tracker/solar_welcome')).toHaveLength(0);
+  });
+});
+
+describe('download your data', () => {
+  it('links to the CSV export of the displayed week, and explains ranges over 366 days', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const link = await screen.findByRole('link', { name: trackerCopy.downloadLink });
+    expect(link.getAttribute('href')).toBe(
+      `/api/tracker/export?account_id=${id}&from=${pastWeek}&to=${addDays(pastWeek, 6)}`,
+    );
+    expect(link.hasAttribute('download')).toBe(true);
+
+    const fromInput = screen.getByLabelText(trackerCopy.downloadFrom);
+    fireEvent.change(fromInput, { target: { value: addDays(pastWeek, 6 - 365) } });
+    expect(screen.getByRole('link', { name: trackerCopy.downloadLink }).getAttribute('href')).toContain(
+      `from=${addDays(pastWeek, 6 - 365)}`,
+    );
+    fireEvent.change(fromInput, { target: { value: addDays(pastWeek, 6 - 366) } });
+    expect(screen.queryByRole('link', { name: trackerCopy.downloadLink })).toBeNull();
+    expect(screen.getByText(trackerCopy.downloadRangeError)).toBeTruthy();
+  });
+});
+
+describe('without an account id', () => {
+  it("says 'Missing account ID number'", async () => {
+    vi.stubGlobal('fetch', trackerFetch());
+    renderWithProviders(
+      <Routes>
+        <Route path="/new/usage" element={<TrackerPage />} />
+      </Routes>,
+      { path: '/new/usage' },
+    );
+    expect(await screen.findByText(messages.missingAccountId)).toBeTruthy();
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { makeUsage } from '../test/usage-fixtures.ts';
+import {
+  budgetPerDay,
+  buildColumns,
+  type ChartColumn,
+  chartScaleMax,
+  hasAnyData,
+  layoutChart,
+  SUPPLY_MIN_HEIGHT,
+} from './chart-model.ts';
+
+function column(overrides: Partial<ChartColumn>): ChartColumn {
+  return {
+    index: 0,
+    hasData: true,
+    total: 0,
+    usage: 0,
+    supply: 0,
+    solar: 0,
+    average: null,
+    estimatedShare: 0,
+    isMax: false,
+    ...overrides,
+  };
+}
+
+describe('chart columns (spec §3 derived fields)', () => {
+  it('takes grid, supply, solar, total and average in dollars and marks the highest total', () => {
+    const usage = makeUsage({ hasSolar: true });
+    const columns = buildColumns(usage.current_week.intervals, { view: 'week', unit: 'dollars' });
+    expect(columns).toHaveLength(7);
+    expect(columns[2]).toMatchObject({
+      usage: 6,
+      supply: 1.1,
+      solar: 1,
+      total: 6.1,
+      average: 5,
+      hasData: true,
+    });
+    expect(columns.filter((c) => c.isMax).map((c) => c.index)).toEqual([6]);
+  });
+
+  it('uses usage_kwh and solar_kwh in kWh, without supply or average', () => {
+    const usage = makeUsage({ hasSolar: true });
+    const [monday] = buildColumns(usage.current_week.intervals, { view: 'week', unit: 'kwh' });
+    expect(monday).toMatchObject({ usage: 12.8, supply: 0, solar: 12.5, total: 12.8, average: null });
+  });
+
+  it('leaves supply out of the day view', () => {
+    const usage = makeUsage();
+    const hours = usage.current_week.intervals[0]?.intervals ?? [];
+    const columns = buildColumns(hours, { view: 'day', unit: 'dollars' });
+    expect(columns).toHaveLength(24);
+    expect(columns.every((c) => c.supply === 0)).toBe(true);
+    expect(columns[23]?.isMax).toBe(true);
+  });
+
+  it('counts missing values as 0 and marks columns without a total as having no data', () => {
+    const usage = makeUsage({ daysWithData: (i) => i !== 3 });
+    const columns = buildColumns(usage.current_week.intervals, { view: 'week', unit: 'dollars' });
+    expect(columns[3]).toMatchObject({ hasData: false, total: null, usage: 0, supply: 0, solar: 0 });
+    expect(hasAnyData(columns)).toBe(true);
+    const empty = buildColumns(makeUsage({ daysWithData: () => false }).current_week.intervals, {
+      view: 'week',
+      unit: 'dollars',
+    });
+    expect(hasAnyData(empty)).toBe(false);
+    expect(empty.some((c) => c.isMax)).toBe(false);
+  });
+
+  it('marks only the first of equal highest totals', () => {
+    const columns = buildColumns(
+      makeUsage({ daysWithData: () => true }).current_week.intervals.map((day) => ({
+        ...day,
+        data: { ...day.data, total_spend: 5 },
+      })),
+      { view: 'week', unit: 'dollars' },
+    );
+    expect(columns.filter((c) => c.isMax).map((c) => c.index)).toEqual([0]);
+  });
+});
+
+describe('chart scale (spec §9)', () => {
+  it('is the largest absolute value of total, average, service charge, solar input and grid plus service', () => {
+    expect(chartScaleMax([column({ total: 3, usage: 2, supply: 1 })])).toBe(3);
+    expect(chartScaleMax([column({ total: 3, usage: 2.5, supply: 1 })])).toBe(3.5);
+    expect(chartScaleMax([column({ total: 1, average: 7 })])).toBe(7);
+    expect(chartScaleMax([column({ total: -4, solar: 2 })])).toBe(4);
+    expect(chartScaleMax([column({ total: 1, solar: 9 })])).toBe(9);
+    expect(chartScaleMax([column({ total: 1, usage: 1, supply: 1.5 })])).toBe(2.5);
+    expect(chartScaleMax([column({ total: 2 }), column({ index: 1, total: 6 })])).toBe(6);
+  });
+
+  it('includes the budget line at budget / 7 per day', () => {
+    expect(budgetPerDay(70)).toBe(10);
+    expect(budgetPerDay(0)).toBeNull();
+    expect(chartScaleMax([column({ total: 3, usage: 3 })], budgetPerDay(70))).toBe(10);
+    expect(chartScaleMax([column({ total: 3, usage: 3 })], budgetPerDay(7))).toBe(3);
+  });
+
+  it('is 0 without data, and the layout still has a finite axis', () => {
+    expect(chartScaleMax([column({ hasData: false, total: null })])).toBe(0);
+    const layout = layoutChart([column({ hasData: false, total: null })]);
+    expect(Number.isFinite(layout.zeroY)).toBe(true);
+  });
+});
+
+describe('chart layout', () => {
+  it('stacks supply under usage from the axis, solar below it, and places the average and budget', () => {
+    const layout = layoutChart(
+      [
+        column({ total: 7, usage: 6, supply: 2, solar: 1, average: 5 }),
+        column({ index: 1, total: 4, usage: 4 }),
+      ],
+      { budgetPerDay: 7 },
+    );
+    const [first] = layout.columns;
+    if (!first?.supply || !first.usage || !first.solar || first.averageY === null)
+      throw new Error('missing parts');
+    expect(first.supply.y + first.supply.height).toBeCloseTo(layout.zeroY);
+    expect(first.usage.y + first.usage.height).toBeCloseTo(first.supply.y);
+    expect(first.solar.y).toBeCloseTo(layout.zeroY);
+    // Same units per dollar above and below the axis.
+    expect(first.supply.height / 2).toBeCloseTo(first.solar.height / 1);
+    expect(first.usage.height / 6).toBeCloseTo(first.solar.height / 1);
+    // The tallest value (grid + service = 8 > budget 7) reaches the top padding.
+    expect(first.usage.y).toBeCloseTo(6);
+    expect(layout.budgetY).toBeGreaterThan(first.usage.y);
+    expect(first.averageY).toBeGreaterThan(first.usage.y);
+    // Columns sit centred in equal slots, like the HTML grid over them.
+    expect(layout.step).toBeCloseTo(50);
+    expect(first.centre).toBeCloseTo(25);
+    expect(layout.columns[1]?.centre).toBeCloseTo(75);
+  });
+
+  it('draws a small supply charge at least SUPPLY_MIN_HEIGHT tall', () => {
+    const layout = layoutChart([column({ total: 100, usage: 100, supply: 0.5 })]);
+    expect(layout.columns[0]?.supply?.height).toBe(SUPPLY_MIN_HEIGHT);
+    const none = layoutChart([column({ total: 10, usage: 10, supply: 0 })]);
+    expect(none.columns[0]?.supply).toBeNull();
+  });
+
+  it('keeps the axis at the bottom without anything below zero, and draws nothing for no data', () => {
+    const layout = layoutChart([
+      column({ total: 4, usage: 4 }),
+      column({ index: 1, hasData: false, total: null, average: 3 }),
+    ]);
+    expect(layout.zeroY).toBeCloseTo(99);
+    expect(layout.columns[1]).toMatchObject({ usage: null, supply: null, solar: null, averageY: null });
+  });
+
+  it('makes room below the axis for a negative net total or average', () => {
+    const layout = layoutChart([column({ total: -0.2, usage: 0, solar: 0.1, average: -0.3 })]);
+    expect(layout.columns[0]?.averageY).toBeLessThanOrEqual(99);
+  });
+});

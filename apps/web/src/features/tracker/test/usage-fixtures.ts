@@ -1,0 +1,208 @@
+/**
+ * Usage responses for tests, built to the server's contract and checked against `usageResponseSchema`, so
+ * a test can never pass on a shape the server would not send.
+ */
+import {
+  addDays,
+  type ColumnData,
+  type Customer,
+  dayOfWeek,
+  MONTH_NAMES,
+  type SolarCurtailment,
+  type UsageResponse,
+  usageResponseSchema,
+  WEEKDAY_NAMES,
+} from '@portal/contracts';
+import { vi } from 'vitest';
+import { currentWeekStart } from '../lib/dates.ts';
+
+function timePoint(date: string, time: string) {
+  return {
+    day: WEEKDAY_NAMES[dayOfWeek(date)] as string,
+    date: Number(date.slice(8, 10)),
+    month: MONTH_NAMES[Number(date.slice(5, 7)) - 1] as string,
+    yyyymmdd: date.replaceAll('-', ''),
+    time,
+  };
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+export const emptyData: ColumnData = {
+  total_spend: null,
+  grid_spend: null,
+  service_charge: null,
+  solar_input: null,
+  solar_kwh: null,
+  usage_kwh: null,
+  average_spend: null,
+};
+
+/** A day's numbers: grid 4 + index, supply 1.1, average 5, and solar 1 when the account has solar. */
+export function dayData(index: number, solar: boolean): ColumnData {
+  const grid = 4 + index;
+  const service = 1.1;
+  const solarInput = solar ? 1 : 0;
+  return {
+    total_spend: round(grid + service - solarInput),
+    grid_spend: grid,
+    service_charge: service,
+    solar_input: solar ? solarInput : 0,
+    solar_kwh: solar ? 12.5 : 0,
+    usage_kwh: round(grid * 3.2),
+    average_spend: 5,
+  };
+}
+
+/** An hour's numbers: grid 0.1 + hour / 100, average 0.2. */
+export function hourData(hour: number, solar: boolean): ColumnData {
+  const grid = round(0.1 + hour / 100);
+  const solarInput = solar && hour >= 9 && hour <= 15 ? 0.05 : 0;
+  return {
+    total_spend: round(grid - solarInput),
+    grid_spend: grid,
+    service_charge: 0,
+    solar_input: solarInput,
+    solar_kwh: solarInput * 20,
+    usage_kwh: round(grid * 3),
+    average_spend: 0.2,
+  };
+}
+
+export interface UsageFixtureOptions {
+  from?: string;
+  budget?: number;
+  hasSolar?: boolean;
+  customer?: Partial<Customer>;
+  previousWeek?: UsageResponse['previous_week'];
+  nextWeek?: UsageResponse['next_week'];
+  /** Which days have data (all by default); a day without data has no hourly data either. */
+  daysWithData?: (index: number) => boolean;
+  /** Which hours have data on a day with data (all by default). */
+  hoursWithData?: (day: number, hour: number) => boolean;
+  estimated?: (day: number) => number;
+  curtailment?: SolarCurtailment | null;
+  trend?: UsageResponse['current_week']['insights']['trend'];
+  projectedTotal?: number | null;
+}
+
+export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
+  const from = options.from ?? addDays(currentWeekStart(), -14);
+  const solar = options.hasSolar ?? false;
+  const daysWithData = options.daysWithData ?? (() => true);
+  const hoursWithData = options.hoursWithData ?? (() => true);
+  const days = Array.from({ length: 7 }, (_, index) => {
+    const date = addDays(from, index);
+    const hasData = daysWithData(index);
+    return {
+      interval_range: { starts_at: timePoint(date, '00:00'), ends_at: timePoint(date, '23:59') },
+      metadata: solar ? { has_solar: true } : {},
+      data: hasData ? dayData(index, solar) : { ...emptyData, average_spend: 5 },
+      estimated_share: hasData ? (options.estimated?.(index) ?? 0) : 0,
+      insights: hasData
+        ? {
+            trend: { up: index % 2 === 0, down: false, stable: index % 2 === 1, value_to_times: 1.2 },
+            diversion: {
+              trend: 'more' as const,
+              value: 0.42,
+              value_to_times: 1.3,
+              period: 'evening' as const,
+            },
+          }
+        : { trend: null, diversion: null },
+      intervals: Array.from({ length: 24 }, (_, hour) => {
+        const time = `${String(hour).padStart(2, '0')}:00`;
+        const hourHasData = hasData && hoursWithData(index, hour);
+        return {
+          interval_range: {
+            starts_at: timePoint(date, time),
+            ends_at: timePoint(date, `${String(hour).padStart(2, '0')}:59`),
+          },
+          metadata: solar ? { has_solar: true } : {},
+          data: hourHasData ? hourData(hour, solar) : emptyData,
+          estimated_share: 0,
+          insights: {},
+        };
+      }),
+    };
+  });
+  const totals = days.map((day) => day.data.total_spend).filter((value): value is number => value !== null);
+  const total = totals.length ? round(totals.reduce((sum, value) => sum + value, 0)) : null;
+  const maxIndex = totals.length ? days.findIndex((day) => day.data.total_spend === Math.max(...totals)) : -1;
+
+  return usageResponseSchema.parse({
+    customer: {
+      budget: options.budget ?? 40,
+      no_email: false,
+      email_click_count: 0,
+      completed_survey: false,
+      market_segment: 'residential',
+      ...options.customer,
+    },
+    metadata: { has_solar: solar },
+    previous_week: options.previousWeek ?? { from: addDays(from, -7), has_data: true },
+    next_week: options.nextWeek ?? { from: addDays(from, 7), has_data: true },
+    current_week: {
+      interval_range: {
+        starts_at: timePoint(from, '00:00'),
+        ends_at: timePoint(addDays(from, 6), '23:59'),
+      },
+      insights: {
+        max_spend: maxIndex >= 0 ? { day: addDays(from, maxIndex), value: totals[maxIndex] ?? 0 } : null,
+        weekly_average_spend: total === null ? null : 38.5,
+        trend:
+          options.trend !== undefined
+            ? options.trend
+            : total === null
+              ? null
+              : { up: true, down: false, stable: false, value_to_times: 1.25 },
+        solar_export: solar ? 7 : null,
+        solar_export_kwh: solar ? 87.5 : null,
+        solar_curtailment: options.curtailment ?? null,
+        total_spend: total,
+        usage_kwh: total === null ? null : 120.4,
+      },
+      intervals: days,
+    },
+    forecast: {
+      quarter_start: '2026-10-01',
+      quarter_end: '2026-12-31',
+      spend_to_date: 310.25,
+      projected_total: options.projectedTotal === undefined ? 512.4 : options.projectedTotal,
+      days_with_data: 50,
+      days_projected: 42,
+      method: "Based on your last 5 weeks, adjusted for last year's seasonal change",
+    },
+  });
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export const apiError = (status: number, code: string, message: string) =>
+  json({ error: { code, message } }, status);
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * A fetch stub for the Tracker's calls: `usage(url)` answers GET /api/tracker/usage (by default the week
+ * asked for, from `makeUsage`), `spendTarget` the budget save (204 by default); everything else (visit
+ * records, the solar welcome) answers 204. Inspect `.mock.calls`, or `calls(path)`.
+ */
+export function trackerFetch({
+  usage = (url) => json(makeUsage({ from: url.searchParams.get('from') ?? undefined })),
+  spendTarget = () => new Response(null, { status: 204 }),
+}: {
+  usage?: Handler;
+  spendTarget?: Handler;
+} = {}) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/tracker/usage') return usage(url, init);
+    if (url.pathname === '/api/settings/spend_target') return spendTarget(url, init);
+    return new Response(null, { status: 204 });
+  });
+  const calls = (pathname: string) =>
+    mock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === pathname);
+  return Object.assign(mock, { calls });
+}

@@ -1,0 +1,131 @@
+/**
+ * The one fetch wrapper of the web app. It resolves the three bases of spec §7 from the runtime
+ * configuration, sends JSON, and turns every non-2xx answer into an `ApiError` that carries the status and
+ * the server's `{ error: { code, message } }` (design §6) so that screens can pick the message of spec §8.
+ * Canceled requests reject with the original AbortError, which callers ignore (`isAbortError`).
+ */
+import { type ClientConfig, type ErrorCode, errorResponseSchema } from '@portal/contracts';
+
+export type ApiBase = 'api' | 'reduceAndReward' | 'innovativeBilling';
+export type ApiBases = Pick<ClientConfig, 'apiBase' | 'reduceAndRewardBase' | 'innovativeBillingBase'>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest<T> {
+  /** Which base of spec §7; the main API by default. */
+  base?: ApiBase;
+  /** Path below the base, e.g. `/tracker/usage`. */
+  path: string;
+  /** Query parameters; null and undefined are left out. */
+  query?: Record<string, QueryValue>;
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Lets a fire-and-forget request outlive the page (visit records). */
+  keepalive?: boolean;
+  /** The browser's HTTP cache mode, e.g. 'no-cache' to revalidate an answer the server let it keep. */
+  cache?: RequestCache;
+  /** Validates the answer, e.g. a schema from `@portal/contracts`. */
+  schema?: { parse(data: unknown): T };
+}
+
+const baseKeys = {
+  api: 'apiBase',
+  reduceAndReward: 'reduceAndRewardBase',
+  innovativeBilling: 'innovativeBillingBase',
+} as const satisfies Record<ApiBase, keyof ApiBases>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the request never got an answer (network failure). */
+  readonly status: number;
+  /** The server's error code and message, when it answered with the shape of design §6. */
+  readonly code: ErrorCode | undefined;
+  readonly serverMessage: string | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    details: { code?: ErrorCode; serverMessage?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+    this.status = status;
+    this.code = details.code;
+    this.serverMessage = details.serverMessage;
+  }
+}
+
+/** True for a request canceled through its AbortSignal: spec §8 says to ignore those. */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+export function buildApiUrl(
+  bases: ApiBases,
+  base: ApiBase,
+  path: string,
+  query: Record<string, QueryValue> = {},
+): string {
+  const root = bases[baseKeys[base]].replace(/\/+$/, '');
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) search.append(name, String(value));
+  }
+  const queryString = search.toString();
+  return `${root}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205 || response.status === 304) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+async function toApiError(response: Response, method: HttpMethod, path: string): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await readBody(response);
+  } catch {
+    body = undefined;
+  }
+  const parsed = errorResponseSchema.safeParse(body);
+  const fallback = `${method} ${path} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  if (!parsed.success) return new ApiError(response.status, fallback);
+  const { code, message } = parsed.data.error;
+  return new ApiError(response.status, message, { code, serverMessage: message });
+}
+
+export async function apiRequest<T = unknown>(bases: ApiBases, request: ApiRequest<T>): Promise<T> {
+  const { base = 'api', path, query, method = 'GET', body, signal, keepalive, cache, schema } = request;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (signal) init.signal = signal;
+  if (keepalive) init.keepalive = true;
+  if (cache) init.cache = cache;
+
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(bases, base, path, query), init);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiError(0, `${method} ${path} failed: no answer from the server`, { cause: error });
+  }
+  if (!response.ok) throw await toApiError(response, method, path);
+  const data = await readBody(response);
+  return schema ? schema.parse(data) : (data as T);
+}
+
+export interface ApiClient {
+  request<T = unknown>(request: ApiRequest<T>): Promise<T>;
+}
+
+export function createApiClient(bases: ApiBases): ApiClient {
+  return { request: (request) => apiRequest(bases, request) };
+}

@@ -1,0 +1,36 @@
+/** Renders a component or a whole route of the app with the app's providers, for tests. */
+import type { ClientConfig } from '@portal/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { type ReactNode, StrictMode } from 'react';
+import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { App, AppProviders } from '../app/app.tsx';
+import { routes } from '../app/router.tsx';
+import { testConfig } from './fixtures.ts';
+
+function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** A component inside the providers and a memory router at `path`. */
+export function renderWithProviders(
+  ui: ReactNode,
+  { config = testConfig, path = '/' }: { config?: ClientConfig; path?: string } = {},
+) {
+  return render(
+    <AppProviders config={config} queryClient={testQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/** The app's own routes at `path`, in StrictMode as in production. */
+export function renderRoute(path: string, { config = testConfig }: { config?: ClientConfig } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <StrictMode>
+      <App config={config} queryClient={testQueryClient()} router={router} />
+    </StrictMode>,
+  );
+  return { router, ...result };
+}

@@ -1,0 +1,17 @@
+/** Unit and component tests in jsdom; the setup file fails a test on any unexpected console output. */
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['src/test/setup.ts'],
+      clearMocks: true,
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  }),
+);

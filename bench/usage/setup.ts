@@ -1,0 +1,239 @@
+/**
+ * The data set of the usage load benchmark (run.ts): a PostgreSQL database `portal_bench_usage_<accounts>` with
+ * `accounts` accounts `bench-000001`… of the server's retailer, each with `days` days of half-hourly meter data
+ * up to yesterday (AEST), modelled by the demo's generator (benchmarkNmi, benchmarkProfile) and loaded through
+ * the real importer, one NEM12 file per chunk of meters. Tariffs are the demo's: solar for solar profiles,
+ * flat or time of use for the others, some with a plan change five weeks before the data's end; half the solar
+ * accounts are in the Solar Advantage trial (demo curtailment). Migrations run through openDatabase.
+ *
+ * Idempotent and resumable: each chunk is checked first and skipped when complete; an interrupted chunk was
+ * one transaction and is redone; on a later day only the missing days are added. Memory stays flat (the
+ * NEM12 text streams from the generator into the importer), so 10,000 accounts take longer, not more memory.
+ *   node --import tsx bench/usage/setup.ts [--accounts 1000] [--days 400] [--chunk 100] [--postgres postgres://…/postgres]
+ */
+import { parseArgs } from 'node:util';
+import { addDays, daysBetween, marketToday } from '@portal/contracts';
+import { and, count, eq, inArray, max, min } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../../apps/server/src/db/index.ts';
+import { meterReads } from '../../apps/server/src/db/schema.ts';
+import {
+  benchmarkNmi,
+  benchmarkProfile,
+  generateNem12,
+  type MeteredProfile,
+} from '../../apps/server/src/demo/nem12-generator.ts';
+import { demoCurtailment } from '../../apps/server/src/demo/seed.ts';
+import {
+  ensureRetailer,
+  findAccountByPublicId,
+  insertAccountIfAbsent,
+} from '../../apps/server/src/domains/accounts/queries.ts';
+import { demoTariffs } from '../../apps/server/src/domains/billing/demo-tariffs.ts';
+import {
+  assignTariffIfAbsent,
+  FROM_THE_START,
+  importTariffs,
+} from '../../apps/server/src/domains/billing/tariff-store.ts';
+import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-data/importer.ts';
+import { importCurtailment } from '../../apps/server/src/domains/tracker/curtailment.ts';
+import { benchPublicId, DEFAULT_ADMIN_URL, databaseName, databaseUrl } from './data-set.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    accounts: { type: 'string', default: '1000' },
+    days: { type: 'string', default: '400' },
+    chunk: { type: 'string', default: '100' },
+    postgres: { type: 'string', default: DEFAULT_ADMIN_URL },
+  },
+});
+const accountCount = Number(args.accounts);
+const dayCount = Number(args.days);
+const chunkSize = Number(args.chunk);
+if (!(accountCount > 0 && dayCount > 0 && chunkSize > 0)) throw new Error('--accounts, --days, --chunk: > 0');
+
+const today = marketToday();
+const lastDay = addDays(today, -1);
+const firstDay = addDays(lastDay, -(dayCount - 1));
+const name = databaseName(accountCount);
+const url = databaseUrl(args.postgres, accountCount);
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+const admin = new pg.Client({ connectionString: args.postgres });
+await admin.connect();
+const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+if (exists.rowCount === 0) {
+  await admin.query(`create database ${name}`);
+  console.info(`created database ${name}`);
+} else {
+  console.info(`database ${name} exists: checking it`);
+}
+await admin.end();
+
+const config = loadConfig();
+const { clientCode } = config.client;
+const handle = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 2 });
+const { db } = handle;
+await ensureRetailer(db, clientCode, config.client.retailer.name);
+await importTariffs(db, Object.values(demoTariffs));
+
+interface BenchAccount extends MeteredProfile {
+  index: number;
+  publicId: string;
+}
+
+const benchAccount = (index: number): BenchAccount => ({
+  index,
+  publicId: benchPublicId(index),
+  nmi: benchmarkNmi(index),
+  profile: benchmarkProfile(index),
+});
+
+/** Tariffs of a new account: solar for solar, else flat or time of use; one in seven changes plan. */
+function tariffsOf(account: BenchAccount): { code: string; start: string }[] {
+  if (account.profile.solarKw > 0) return [{ code: demoTariffs.solar.code, start: FROM_THE_START }];
+  if (account.index % 7 === 1) {
+    return [
+      { code: demoTariffs.flat.code, start: FROM_THE_START },
+      { code: demoTariffs.timeOfUse.code, start: addDays(lastDay, -35) },
+    ];
+  }
+  const code = account.index % 3 === 1 ? demoTariffs.flat.code : demoTariffs.timeOfUse.code;
+  return [{ code, start: FROM_THE_START }];
+}
+
+/** Creates the chunk's accounts that do not exist yet, with their tariffs; returns how many were new. */
+async function ensureAccounts(chunk: readonly BenchAccount[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    let created = 0;
+    for (const account of chunk) {
+      const isNew = await insertAccountIfAbsent(tx, {
+        publicId: account.publicId,
+        nmi: account.nmi,
+        marketSegment: account.profile.segment,
+        spendTarget: account.index % 4 === 0 ? 0 : 20 + (account.index % 60),
+        clientCode,
+        email: `${account.publicId}@customers.example`,
+      });
+      if (!isNew) continue;
+      created++;
+      const row = await findAccountByPublicId(tx, account.publicId);
+      if (!row) throw new Error(`${account.publicId} not found after insert`);
+      for (const tariff of tariffsOf(account))
+        await assignTariffIfAbsent(tx, row.id, tariff.code, tariff.start);
+    }
+    return created;
+  });
+}
+
+/** The days to load for a chunk: all of them, the missing recent ones, or none when it is complete. */
+async function missingRange(chunk: readonly BenchAccount[]): Promise<{ from: string; to: string } | null> {
+  const rows = await db
+    .select({
+      nmi: meterReads.nmi,
+      first: min(meterReads.readDate),
+      last: max(meterReads.readDate),
+      days: count(),
+    })
+    .from(meterReads)
+    .where(
+      and(
+        inArray(
+          meterReads.nmi,
+          chunk.map((account) => account.nmi),
+        ),
+        eq(meterReads.suffix, 'E1'),
+      ),
+    )
+    .groupBy(meterReads.nmi);
+  const whole = { from: firstDay, to: lastDay };
+  if (rows.length < chunk.length) return whole;
+  for (const row of rows) {
+    if (!row.first || !row.last || row.first > firstDay) return whole;
+    // A gap (say, an earlier run on another day with other --days) is filled by loading everything again.
+    if (row.days < daysBetween(row.first, row.last) + 1) return whole;
+  }
+  const oldestLast = rows.map((row) => row.last as string).sort()[0] as string;
+  return oldestLast >= lastDay ? null : { from: addDays(oldestLast, 1), to: lastDay };
+}
+
+async function enrolInTrial(chunk: readonly BenchAccount[]): Promise<void> {
+  const rows = chunk
+    .filter((account) => account.profile.solarKw > 0 && account.index % 2 === 0)
+    .flatMap((account) => demoCurtailment(account.profile, account.nmi, today));
+  if (rows.length > 0) await importCurtailment(db, rows);
+}
+
+const chunks = Math.ceil(accountCount / chunkSize);
+let totals = { created: 0, written: 0, values: 0, loadedChunks: 0 };
+console.info(
+  `${accountCount.toLocaleString('en-AU')} accounts x ${dayCount} days (${firstDay} to ${lastDay}), ` +
+    `${chunks} chunks of ${chunkSize} meters`,
+);
+for (let c = 0; c < chunks; c++) {
+  const chunkStarted = performance.now();
+  const chunk = Array.from({ length: Math.min(chunkSize, accountCount - c * chunkSize) }, (_, i) =>
+    benchAccount(c * chunkSize + i),
+  );
+  const label = `chunk ${c + 1}/${chunks} (${chunk[0]?.publicId}..${chunk.at(-1)?.publicId})`;
+  const created = await ensureAccounts(chunk);
+  const range = await missingRange(chunk);
+  if (!range) {
+    if (created > 0) console.info(`${label}: ${created} accounts created, meter data complete`);
+    totals = { ...totals, created: totals.created + created };
+    continue;
+  }
+  const result = await importNem12Source(
+    db as Database,
+    textSource(`bench-usage-${c + 1}-${range.from}-to-${range.to}.csv`, () =>
+      generateNem12(chunk, range.from, range.to),
+    ),
+    { batchSize: 1000 },
+  );
+  if (result.status === 'rejected') {
+    throw new Error(`${label} rejected: ${result.error?.line}: ${result.error?.reason}`);
+  }
+  if (range.from === firstDay) await enrolInTrial(chunk);
+  const seconds = (performance.now() - chunkStarted) / 1000;
+  totals = {
+    created: totals.created + created,
+    written: totals.written + result.written,
+    values: totals.values + result.values,
+    loadedChunks: totals.loadedChunks + 1,
+  };
+  const perChunk = (performance.now() - started) / 1000 / (c + 1);
+  console.info(
+    `${label}: ${created} accounts created; ${range.from} to ${range.to}: ${result.written.toLocaleString('en-AU')} day rows, ` +
+      `${result.values.toLocaleString('en-AU')} values in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(result.values / seconds).toLocaleString('en-AU')} values/s); ` +
+      `elapsed ${elapsed()}, about ${Math.round(perChunk * (chunks - c - 1))} s to go; ` +
+      `rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
+  );
+}
+
+await handle.close();
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+if (totals.loadedChunks > 0) {
+  console.info('vacuum analyze (planner statistics for the new data)…');
+  await client.query('vacuum analyze');
+}
+const summary = (
+  await client.query<{ accounts: string; rows: string; size: string }>(
+    `select (select count(*) from accounts where public_id like 'bench-%') as accounts,
+            (select count(*) from meter_reads) as rows,
+            pg_size_pretty(pg_database_size(current_database())) as size`,
+  )
+).rows[0];
+await client.end();
+console.info(
+  `${name}: ${Number(summary?.accounts).toLocaleString('en-AU')} bench accounts, ` +
+    `${Number(summary?.rows).toLocaleString('en-AU')} day rows, ${summary?.size}; ` +
+    (totals.loadedChunks === 0
+      ? 'complete, reused as it was'
+      : `${totals.created} accounts created, ${totals.loadedChunks} chunks loaded, ` +
+        `${totals.values.toLocaleString('en-AU')} values`) +
+    `; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; ${elapsed()}`,
+);

@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// The operator command line (design §2). The sources are TypeScript, run through tsx's loader.
+import { register } from 'tsx/esm/api';
+
+register();
+const { runCli } = await import('../apps/server/src/cli/main.ts');
+process.exitCode = await runCli(process.argv.slice(2));

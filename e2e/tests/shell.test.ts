@@ -1,0 +1,230 @@
+/**
+ * The web shell in a real Chromium against the real server: the landing text, the catch-all redirect, the
+ * menu at phone width, the footer's links, the error page, and axe on every screen built so far.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { copy, formatMessage, messages, paths } from '@portal/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from '../support/browser.ts';
+
+const screenshots = path.resolve(import.meta.dirname, '../screenshots');
+fs.mkdirSync(screenshots, { recursive: true });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function configFrom(url: string) {
+  const response = await fetch(`${url}/api/config`);
+  return response.json();
+}
+
+describe('landing', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])(
+    'shows the access text, the feature blocks and the furniture on a %s, with no axe findings',
+    async (name, viewport) => {
+      const config = await configFrom(baseUrl());
+      const { page, context, problems } = await openPage(browser, { viewport });
+      const visit = page.waitForResponse((response) => response.url().endsWith('/api/web_interactions'));
+      await page.goto(`${baseUrl()}/`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      const text = await page.locator('main').textContent();
+      expect(text).toContain(
+        formatMessage(messages.landingAccessRequest, { email: config.retailer.accessEmail }),
+      );
+      for (const block of ['Your data', 'Your detailed usage', 'Manage your usage', 'Regular updates']) {
+        await expect.poll(() => page.getByRole('heading', { name: block }).count()).toBe(1);
+      }
+      expect(await page.locator('header nav, nav').first().isVisible()).toBe(true);
+      expect(await page.locator('footer').textContent()).toContain(config.retailer.phone);
+      // The visit record is sent and accepted.
+      expect((await visit).status()).toBe(204);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: path.join(screenshots, `landing-${name}.png`), fullPage: true });
+      // No CSP violation or script error on the way.
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('routing', () => {
+  it('redirects any other path to the landing page', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}/any/unknown/path`);
+    await page.waitForURL(`${baseUrl()}/`);
+    await expect.poll(() => page.getByText('Your detailed usage').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('answers a deep link on reload with the screen it names', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
+    await page.reload();
+    const config = await configFrom(baseUrl());
+    await expect.poll(() => page.locator('main').textContent()).toContain(config.retailer.ideasEmail);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the event detail under both /Event/ and /event/', async () => {
+    const { page, context } = await openPage(browser);
+    for (const url of [paths.event.href('demo-home', 'e1'), '/ReduceAndReward/demo-home/event/e1']) {
+      await page.goto(`${baseUrl()}${url}`);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1, name: messages.eventPortalTitle }).count())
+        .toBe(1);
+      expect(new URL(page.url()).pathname).toBe(url);
+    }
+    await context.close();
+  });
+
+  it('shows the error page when a screen cannot load', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}/`);
+    await expect.poll(() => page.getByText('Your detailed usage').count()).toBeGreaterThan(0);
+    // The feedback screen's code fails to download (as after a deployment replaced it); client-side navigation.
+    await page.route(/feedback-page[^/]*\.js$/, (route) => route.abort());
+    await page.evaluate((href) => {
+      window.history.pushState({}, '', href);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, paths.feedback.href('demo-home'));
+    await expect.poll(() => page.getByText(messages.unexpectedError).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
+describe('furniture', () => {
+  it('opens and closes the menu on a 375 px phone', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
+    const toggle = page.getByRole('button', { name: copy.menu });
+    const helpCentre = page.getByRole('link', { name: copy.helpCentre });
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await helpCentre.isVisible()).toBe(false);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await helpCentre.isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: copy.myAccount }).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(screenshots, 'menu-open-phone.png') });
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await helpCentre.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('shows the links without a menu on a desktop', async () => {
+    const { page, context } = await openPage(browser, { viewport: DESKTOP });
+    await page.goto(`${baseUrl()}/`);
+    await expect.poll(() => page.getByRole('link', { name: copy.helpCentre }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: copy.menu }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('links Settings and Feedback in the footer only with an account id', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
+    const footer = page.locator('footer');
+    await expect
+      .poll(() => footer.getByRole('link', { name: copy.settingsLink }).getAttribute('href'))
+      .toBe(paths.settings.href('demo-home'));
+    expect(await footer.getByRole('link', { name: copy.feedbackLink }).getAttribute('href')).toBe(
+      paths.feedback.href('demo-home'),
+    );
+    expect(await footer.getByRole('link', { name: copy.faq }).getAttribute('target')).toBe('_blank');
+
+    await page.goto(`${baseUrl()}/`);
+    await expect.poll(() => footer.getByRole('link', { name: copy.faq }).count()).toBe(1);
+    expect(await footer.getByRole('link', { name: copy.settingsLink }).count()).toBe(0);
+    expect(await footer.getByRole('link', { name: copy.feedbackLink }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the Happy Hours disclaimer only on Happy Hours pages', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
+    await expect.poll(() => page.getByTestId('additional-disclaimer').count()).toBe(1);
+    await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
+    await expect.poll(() => page.locator('footer').count()).toBe(1);
+    expect(await page.getByTestId('additional-disclaimer').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('every screen', () => {
+  const id = 'demo-home';
+  const screens = [
+    paths.landing.href(),
+    paths.usage.href(id),
+    paths.usage.href(id, '2026-11-16', 2),
+    paths.settings.href(id),
+    paths.feedback.href(id),
+    paths.reduceAndReward.href(id),
+    paths.event.href(id, 'e1'),
+    paths.offerExpired.href(id),
+    paths.happyHoursSignup.href(id),
+    paths.happyHoursChangeSlot.href(id),
+    paths.happyHoursChangeConfirmation.href(id, '10:00-12:00'),
+    paths.happyHoursConfirmation.href(id, '10:00-12:00'),
+    paths.happyHoursAlreadyRegistered.href(id),
+    paths.optOut.href(id),
+    paths.optBackIn.href(id),
+    paths.survey.href(id),
+    paths.smeSurvey.href('demo-business'),
+  ];
+
+  it('renders each with one h1, no axe findings and no CSP or script errors', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    for (const url of screens) {
+      await page.goto(`${baseUrl()}${url}`);
+      await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);
+      expect(new URL(page.url()).pathname, url).toBe(url);
+      await expectNoAxeViolations(page);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('server answers seen by the browser', () => {
+  it('answers 401, 403 and 422 for bad account ids in the JSON error shape', async () => {
+    const cases = [
+      ['no-such-account', 401, messages.invalidAccountId],
+      ['demo-other', 403, messages.wrongProvider],
+      ['bad id!', 422, messages.invalidAccountId],
+    ] as const;
+    for (const [accountId, status, message] of cases) {
+      const response = await fetch(
+        `${baseUrl()}/api/accounts/customer?account_id=${encodeURIComponent(accountId)}`,
+        { headers: { 'x-forwarded-for': `192.0.2.${status}` } },
+      );
+      expect(response.status).toBe(status);
+      expect((await response.json()).error.message).toBe(message);
+    }
+  });
+
+  it('sends the security headers with the app', async () => {
+    const response = await fetch(`${baseUrl()}/new/usage/demo-home`);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});

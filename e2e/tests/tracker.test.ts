@@ -1,0 +1,353 @@
+/**
+ * The Tracker in a real Chromium against the real server and its demo data: week and day views of
+ * demo-home and demo-solar, the empty states of demo-new, the 403 and 422 messages, swipes by touch, keyboard
+ * use of the columns, the hint cookie, the budget, and axe at phone and desktop widths.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  addDays,
+  formatMessage,
+  marketToday,
+  messages,
+  paths,
+  TRACKER_HINT_COOKIE,
+  trackerCopy,
+  weekStart,
+} from '@portal/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from '../support/browser.ts';
+
+const screenshots = path.resolve(import.meta.dirname, '../screenshots');
+fs.mkdirSync(screenshots, { recursive: true });
+const shot = (name: string) => path.join(screenshots, `${name}.png`);
+
+/** A complete week two weeks back: every demo account with data has all 7 days of it. */
+const pastWeek = weekStart(addDays(marketToday(), -14));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const columns = (page: Page) => page.getByRole('toolbar').getByRole('button');
+const legendLabels = (page: Page) => page.locator('.chart-legend__label').allTextContents();
+/** Console errors other than the browser's own note of a 4xx answer the test asked for. */
+const unexpected = (problems: string[]) =>
+  problems.filter(
+    (problem) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(problem),
+  );
+
+describe('week view', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('shows demo-home’s week on a %s, with no axe findings', async (name, viewport) => {
+    const { page, context, problems } = await openPage(browser, { viewport });
+    const usage = page.waitForResponse((response) => response.url().includes('/api/tracker/usage'));
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    expect((await usage).status()).toBe(200);
+    await expect.poll(() => columns(page).count()).toBe(7);
+    expect(await page.locator('main h1').textContent()).toBe('Tracker');
+    const names = await columns(page).evaluateAll((buttons) =>
+      buttons.map((b) => b.getAttribute('aria-label')),
+    );
+    for (const label of names)
+      expect(label).toMatch(
+        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w+ \d+ \w+: (-?\$[\d,.]+|No data)( \(.*\))?, VIEW DAY$/,
+      );
+    expect(names.some((label) => label?.includes('(highest'))).toBe(true);
+    expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Average', 'Budget']);
+    expect(await page.getByTestId('budget-line').count()).toBe(1);
+    // A past week with data on both sides: both arrows.
+    expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).getAttribute('href')).toBe(
+      paths.usage.href('demo-home', addDays(pastWeek, -7)),
+    );
+    expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).getAttribute('href')).toBe(
+      paths.usage.href('demo-home', addDays(pastWeek, 7)),
+    );
+    expect(await page.getByRole('region', { name: trackerCopy.overviewTitle }).textContent()).toContain(
+      'a projection only and no substitute for your actual bill',
+    );
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: shot(`tracker-week-${name}`), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows this week without a next arrow (the next week has not started)', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
+    await expect
+      .poll(async () => (await columns(page).count()) + (await page.getByText(messages.weekNoData).count()))
+      .toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the solar export, credit and curtailment of demo-solar', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek)}`);
+    await expect.poll(() => columns(page).count()).toBe(7);
+    expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Solar Export', 'Average', 'Budget']);
+    expect(await page.locator('.usage-chart__solar').count()).toBeGreaterThan(0);
+    const overview = page.getByRole('region', { name: trackerCopy.overviewTitle });
+    expect(await overview.textContent()).toContain(trackerCopy.solarCredit);
+    expect(await overview.getByTestId('curtailment').textContent()).toMatch(
+      /^\d+(\.5)? hours of limited export \(\d+\.\d\d kWh\), earning you \$[\d,]+\.\d\d so far$/,
+    );
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: shot('tracker-week-solar-desktop'), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('switches to kWh', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    await expect.poll(() => columns(page).count()).toBe(7);
+    await page.getByRole('radio', { name: trackerCopy.unitKwh }).check();
+    await expect.poll(() => columns(page).first().getAttribute('aria-label')).toMatch(/kWh, VIEW DAY$/);
+    expect(await legendLabels(page)).toEqual(['Usage']);
+    await context.close();
+  });
+});
+
+describe('day view', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('shows 24 hours of demo-home on a %s, with no axe findings', async (name, viewport) => {
+    const { page, context, problems } = await openPage(browser, { viewport });
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 2)}`);
+    await expect.poll(() => columns(page).count()).toBe(24);
+    const hours = await page.locator('.usage-chart__primary').allTextContents();
+    expect(hours).toEqual(Array.from({ length: 24 }, (_, hour) => `${hour}:00`));
+    expect(await page.locator('.usage-chart__column.is-major').count()).toBe(8);
+    expect(await page.getByText(messages.aestNote).count()).toBe(1);
+    expect(await legendLabels(page)).toEqual(['Usage', 'Average']);
+    expect(await page.getByRole('button', { name: trackerCopy.weekZoom }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: trackerCopy.previousDay }).getAttribute('href')).toBe(
+      paths.usage.href('demo-home', pastWeek, 1),
+    );
+    expect(await page.getByRole('link', { name: trackerCopy.nextDay }).getAttribute('href')).toBe(
+      paths.usage.href('demo-home', pastWeek, 3),
+    );
+    if (name === 'phone') {
+      // Every third hour is labelled on a phone; the others keep their place but are not shown.
+      expect(
+        await page.locator('.usage-chart__column:not(.is-major) .usage-chart__primary').first().isVisible(),
+      ).toBe(false);
+    }
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: shot(`tracker-day-${name}`), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('crosses into the previous week from Monday and back to the week with Week zoom', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek, 0)}`);
+    await expect.poll(() => columns(page).count()).toBe(24);
+    expect(await legendLabels(page)).toEqual(['Usage', 'Solar Export', 'Average']);
+    await page.getByRole('link', { name: trackerCopy.previousDay }).click();
+    await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-solar', addDays(pastWeek, -7), 6)}`);
+    await page.getByRole('button', { name: trackerCopy.weekZoom }).click();
+    await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-solar', addDays(pastWeek, -7))}`);
+    await expect.poll(() => columns(page).count()).toBe(7);
+    await context.close();
+  });
+});
+
+describe('empty and error states', () => {
+  it('says that demo-new’s week and day have no data', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-new')}`);
+    await expect.poll(() => page.getByText(messages.weekNoData).count()).toBe(1);
+    expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: shot('tracker-empty-week-phone'), fullPage: true });
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-new', pastWeek, 3)}`);
+    await expect.poll(() => page.getByText(messages.dayNoData).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['demo-other', 403, messages.wrongProvider],
+    ['bad id!', 422, messages.invalidAccountId],
+  ])('shows %s’s %i as its message', async (accountId, status, message) => {
+    const { page, context, problems } = await openPage(browser);
+    const usage = page.waitForResponse((response) => response.url().includes('/api/tracker/usage'));
+    await page.goto(`${baseUrl()}${paths.usage.href(accountId)}`);
+    expect((await usage).status()).toBe(status);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(message);
+    expect(await page.getByTestId('usage-error').textContent()).toBe(message);
+    expect(await page.locator('.tracker-chart__state[role=status]').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    if (status === 403) await page.screenshot({ path: shot('tracker-403-desktop') });
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('interaction', () => {
+  it('opens a day from the keyboard: Tab to the columns, arrow keys, Enter', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    await expect.poll(() => columns(page).count()).toBe(7);
+    let inToolbar = false;
+    for (let i = 0; i < 60 && !inToolbar; i++) {
+      await page.keyboard.press('Tab');
+      inToolbar = await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null);
+    }
+    expect(inToolbar).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    // The focus overlay names what Enter opens.
+    const focused = page.locator('.usage-chart__column:focus');
+    expect(await focused.locator('.usage-chart__action').isVisible()).toBe(true);
+    expect(await focused.locator('.usage-chart__action').textContent()).toBe(trackerCopy.viewDay);
+    await page.screenshot({ path: shot('tracker-week-focus-desktop') });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 2)}`);
+    await expect.poll(() => columns(page).count()).toBe(24);
+    await context.close();
+  });
+
+  it('shows VIEW DAY on hover', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    await expect.poll(() => columns(page).count()).toBe(7);
+    const column = columns(page).nth(3);
+    expect(await column.locator('.usage-chart__action').isVisible()).toBe(false);
+    await column.hover();
+    expect(await column.locator('.usage-chart__action').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('swipes to the previous and next week, and between days, by touch', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE, hasTouch: true, isMobile: true });
+    const cdp = await context.newCDPSession(page);
+    async function swipe(fromX: number, toX: number) {
+      const area = page.getByTestId('chart-swipe-area');
+      await area.scrollIntoViewIfNeeded();
+      const box = await area.boundingBox();
+      if (!box) throw new Error('no chart');
+      const y = box.y + box.height / 2;
+      const point = (x: number) => [{ x: box.x + x, y }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(fromX) });
+      for (let step = 1; step <= 6; step++) {
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: point(fromX + ((toX - fromX) * step) / 6),
+        });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    }
+    // A swipe counts only once the week's data (and so its arrows) are in; retry until the page moves.
+    async function swipeTo(fromX: number, toX: number, url: string) {
+      for (let attempt = 0; attempt < 5 && page.url() !== url; attempt++) {
+        await swipe(fromX, toX);
+        await page.waitForURL(url, { timeout: 3_000 }).catch(() => {});
+      }
+      expect(page.url()).toBe(url);
+    }
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    await expect.poll(() => columns(page).count()).toBe(7);
+    await swipeTo(60, 300, `${baseUrl()}${paths.usage.href('demo-home', addDays(pastWeek, -7))}`); // previous
+    await expect.poll(() => columns(page).count()).toBe(7);
+    await swipeTo(300, 60, `${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`); // next week
+
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 3)}`);
+    await expect.poll(() => columns(page).count()).toBe(24);
+    await swipeTo(300, 60, `${baseUrl()}${paths.usage.href('demo-home', pastWeek, 4)}`);
+    await swipeTo(60, 300, `${baseUrl()}${paths.usage.href('demo-home', pastWeek, 3)}`);
+    await context.close();
+  });
+
+  it('shows the hint until the cookie records that it was viewed', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    await expect.poll(() => page.getByTestId('tracker-hint').count()).toBe(1);
+    expect(await page.getByText(messages.hintInteractive).isVisible()).toBe(true);
+    await expect
+      .poll(
+        async () => (await context.cookies()).find((cookie) => cookie.name === TRACKER_HINT_COOKIE)?.value,
+      )
+      .toBe('true');
+    await page.reload();
+    await expect.poll(() => columns(page).count()).toBe(7);
+    expect(await page.getByTestId('tracker-hint').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the short hint on a phone', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    await expect.poll(() => page.getByText(messages.hintClickColumn).isVisible()).toBe(true);
+    expect(await page.getByText(messages.hintInteractive).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('saves a budget, says so, and shows the new budget after the refetch', async () => {
+    const { page, context } = await openPage(browser);
+    const account = 'demo-business';
+    await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
+    const input = page.getByLabel(trackerCopy.budgetLabel);
+    await expect.poll(() => input.inputValue()).toMatch(/^\d+$/);
+    const original = Number(await input.inputValue());
+    const next = original === 35 ? 36 : 35;
+    await input.fill(String(next));
+    const saved = page.waitForResponse((response) => response.url().includes('/api/settings/spend_target'));
+    await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
+    expect((await saved).status()).toBe(204);
+    await expect
+      .poll(() => page.locator('.alert__message').textContent())
+      .toBe(formatMessage(messages.budgetUpdated, { amount: next }));
+    await expect.poll(() => page.getByText(new RegExp(`of your \\$${next} weekly budget`)).count()).toBe(1);
+    // Saving cleared the browser cache, and the refetch stored the new week again.
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).every((key) => key.startsWith('tracker.usage'))),
+    ).toBe(true);
+
+    await input.fill('0');
+    await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
+    await expect.poll(() => page.locator('.alert__message').textContent()).toBe(messages.budgetDisabled);
+    expect(await page.locator('.alert').getAttribute('data-kind')).toBe('error');
+
+    await input.fill(String(original));
+    await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
+    await expect
+      .poll(() => page.getByTestId('budget-status').textContent())
+      .toBe(original > 0 ? trackerCopy.budgetOn : trackerCopy.budgetOff);
+    await context.close();
+  });
+
+  it('links to a CSV of the displayed week', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    const link = page.getByRole('link', { name: trackerCopy.downloadLink });
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`/api/tracker/export?account_id=demo-home&from=${pastWeek}&to=${addDays(pastWeek, 6)}`);
+    const response = await fetch(`${baseUrl()}${href}`);
+    expect(response.status).toBe(200);
+    expect((await response.text()).split('\n')[0]).toBe(
+      'interval_start,interval_minutes,import_kwh,export_kwh,quality',
+    );
+    await context.close();
+  });
+});

@@ -1,0 +1,46 @@
+/** Account identity (design §4.1): the public id that every customer link carries. */
+import { z } from 'zod';
+
+/**
+ * A public id is URL-safe and opaque. Real accounts get 22 base64url characters (128 random bits); the demo
+ * accounts have readable fixed ids such as `demo-home`. Anything else is malformed (422).
+ */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
+export const accountIdSchema = z
+  .string()
+  .regex(PUBLIC_ID_PATTERN, 'Invalid account ID number')
+  .meta({ description: 'Public account id from the customer link', example: 'demo-home' });
+
+export const marketSegments = ['residential', 'sme'] as const;
+export const marketSegmentSchema = z.enum(marketSegments);
+export type MarketSegment = z.infer<typeof marketSegmentSchema>;
+
+/** National Meter Identifier: 10 characters, upper-case letters and digits (AEMO). */
+export const nmiSchema = z
+  .string()
+  .regex(/^[A-Z0-9]{10}$/, 'An NMI is 10 upper-case letters or digits')
+  .meta({ example: '6123456789' });
+
+/** The demo accounts of design §2, with their fixed public ids. */
+export const demoAccountIds = {
+  home: 'demo-home',
+  solar: 'demo-solar',
+  business: 'demo-business',
+  happy: 'demo-happy',
+  fresh: 'demo-new',
+  other: 'demo-other',
+} as const;
+
+export const accountQuerySchema = z.object({ account_id: accountIdSchema });
+
+/** The `customer` block of the usage response (spec §3). */
+export const customerSchema = z
+  .object({
+    budget: z.number().int().min(0).max(99),
+    no_email: z.boolean(),
+    email_click_count: z.number().int().min(0),
+    completed_survey: z.boolean(),
+    market_segment: marketSegmentSchema,
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof customerSchema>;

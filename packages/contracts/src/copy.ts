@@ -1,0 +1,195 @@
+/**
+ * Customer-facing text of the screens beyond the error catalogue of `messages.ts`: the screen headings of
+ * spec §2 word for word, and our own wording where the specification only describes the content (spec §1
+ * intro, footer disclaimers, feedback). Kept here so that the web app and the email snapshots agree.
+ * `{name}` placeholders are filled with `formatMessage`.
+ */
+
+/** Screen headings quoted by spec §2. */
+export const screenTitles = {
+  tracker: 'Tracker',
+  feedback: 'Feedback',
+  settings: 'Email settings',
+  happyHoursSignup: "Getting your free Happy Hours couldn't be simpler",
+  happyHoursChangeSlot: 'Change your free Happy Hours time slot',
+  happyHoursChangeConfirmation: 'Success!',
+  happyHoursSignupConfirmation: 'Welcome! Time to start saving',
+  optOut: 'Opt out of Reduce & Be Rewarded',
+  optOutConfirm: 'Are you sure?',
+  optBackIn: 'You are no longer participating in Reduce & Be Rewarded',
+  survey: 'Tracker Survey',
+} as const;
+
+/** The four feature blocks of the landing screen (titles from spec §2, sentences from spec §1). */
+export const landingFeatures = [
+  {
+    title: 'Your data',
+    text: 'See your own smart-meter data in one place: what you used, and what it cost.',
+  },
+  {
+    title: 'Your detailed usage',
+    text: 'Explore your usage day by day and hour by hour to find out when you use the most electricity.',
+  },
+  {
+    title: 'Manage your usage',
+    text: 'Set a weekly budget, track your spending against it, and see a projected balance for the next quarter.',
+  },
+  {
+    title: 'Regular updates',
+    text: 'Get a snapshot of your usage by email every week or every month, and check Tracker any time, from any device.',
+  },
+] as const;
+
+export const copy = {
+  landingIntro:
+    'Tracker uses your own smart-meter data to show how much electricity you use and what it costs. See your usage hour by hour, set a budget and track your spending against it, see your projected balance for the next quarter, and get weekly or monthly updates by email. You can check Tracker any time, from any device.',
+  feedbackIntro: 'We would love to hear your ideas and comments about Tracker.',
+  /** {email} is the retailer's ideas address. */
+  feedbackRequest: 'Please send an email to {email} and we will get back to you shortly.',
+  comingSoon: 'This screen is coming soon.',
+
+  // Footer (spec §1 and §2 "Shared furniture").
+  footerDisclaimer:
+    'Tracker forecasts your bill from your daily smart-meter data, taking into account your past usage and seasonal variation. The forecast includes usage charges, supply charges, concessions, discounts and solar feed-in credits where applicable. It excludes manual adjustments such as credits, forward balances and special meter read fees. It is a projection only and is not a substitute for your actual bill. Usage times are in Australian Eastern Standard Time (AEST).',
+  /** {phone} is the retailer's contact number. */
+  footerContact: 'Questions about your account? Call us on {phone}.',
+  /** {retailer} is the retailer's name; the conditions link follows the text. */
+  happyHoursDisclaimer:
+    "Happy Hours is a targeted offer that is not transferable. Free power hours apply to electricity usage charges only and exclude supply charges. {retailer} may end the Happy Hours benefit by giving you 20 Business Days' notice.",
+  happyHoursConditionsLink: 'Happy Hours program conditions',
+
+  // Navigation and links.
+  skipToContent: 'Skip to main content',
+  menu: 'Menu',
+  mainNavigation: 'Main',
+  footerNavigation: 'Footer',
+  helpCentre: 'Help Centre',
+  myAccount: 'My Account',
+  faq: 'FAQ',
+  settingsLink: 'Settings',
+  feedbackLink: 'Feedback',
+  opensInNewTab: '(opens in a new tab)',
+  close: 'Close',
+  loading: 'Loading',
+  backToHome: 'Go to the home page',
+  /** Shown when the runtime configuration cannot be loaded, before anything else can render. */
+  configLoadError: 'The portal could not start. Please refresh the page or try again later.',
+} as const;
+
+/** The Tracker's hint cookie (spec §9): set once the hint has been viewed, so it is not shown again. */
+export const TRACKER_HINT_COOKIE = 'tracker__viewedHint';
+/** Usage responses are kept in the browser for 1 hour (spec §4, §9). */
+export const USAGE_CACHE_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** Tracker legend entries (spec §2): the label word for word, and its meaning in our words. */
+export const trackerLegend = {
+  usage: { label: 'Usage', meaning: 'Your actual electricity usage' },
+  supply: { label: 'Supply', meaning: 'The fixed daily supply charge' },
+  solarExport: { label: 'Solar Export', meaning: 'Solar energy you fed into the grid (a credit)' },
+  average: { label: 'Average', meaning: 'Your average for this day of the week over the last 5 weeks' },
+  averageDay: { label: 'Average', meaning: 'Your average for this hour over the last 5 weeks' },
+  /** {amount} is the budget per week, {perDay} the same per day. */
+  budget: {
+    label: 'Budget',
+    meaning: 'Your weekly budget of {amount} ({perDay} a day); Tracker emails report your progress',
+  },
+  estimated: { label: 'Estimated', meaning: 'Includes estimated meter reads' },
+} as const;
+
+/** Our own wording on the Tracker screens, where the specification describes content without words. */
+export const trackerCopy = {
+  previousWeek: 'Previous week',
+  nextWeek: 'Next week',
+  previousDay: 'Previous day',
+  nextDay: 'Next day',
+  /** Spec §2 names the day view's buttons. */
+  weekZoom: 'Week zoom',
+  viewDay: 'VIEW DAY',
+  viewWeek: 'VIEW WEEK',
+  hintDismiss: 'Got it',
+  legendTitle: 'Legend',
+  chartColumns: 'Chart columns',
+  /** {range} is the week, e.g. "16 – 22 November 2026". */
+  weekChartTitle: 'Spend per day, {range}',
+  weekChartTitleKwh: 'Energy per day, {range}',
+  /** {date} is the day, e.g. "Tuesday 17 November 2026". */
+  dayChartTitle: 'Spend per hour, {date}',
+  dayChartTitleKwh: 'Energy per hour, {date}',
+  highestColumn: 'highest',
+  estimatedColumn: 'includes estimated reads',
+  unitSwitchLabel: 'Show the chart in',
+  unitDollars: '$',
+  unitKwh: 'kWh',
+  kwhNote: 'In kWh the chart shows energy only: supply charges, averages and the budget are in dollars.',
+  tableSummary: 'Show the numbers as a table',
+  tableDay: 'Day',
+  tableHour: 'Hour',
+  tableUsage: 'Usage',
+  tableUsageKwh: 'Usage (kWh)',
+  tableSupply: 'Supply',
+  tableSolar: 'Solar Export',
+  tableSolarKwh: 'Solar Export (kWh)',
+  tableTotal: 'Total',
+  tableAverage: 'Average',
+  tableEstimated: 'Estimated reads',
+  /** {percent} of the column's meter reads were estimated. */
+  tableEstimatedShare: '{percent}% estimated',
+  tryAgain: 'Try again',
+
+  overviewTitle: 'Your week at a glance',
+  spendThisWeek: 'Spend this week',
+  spendThatWeek: 'Spend for the week',
+  /** {spent} and {budget} are dollar amounts. */
+  budgetProgress: '{spent} of your {budget} weekly budget',
+  budgetLeft: '{amount} left',
+  budgetOver: '{amount} over budget',
+  noBudget: 'No weekly budget set. Set one below to track your spending.',
+  weeklyAverage: 'Weekly average',
+  weeklyAverageNote: 'Over the last 4 weeks',
+  trendUp: '{percent}% more than your weekly average',
+  trendDown: '{percent}% less than your weekly average',
+  trendStable: 'About the same as your weekly average',
+  highestDay: 'Highest day',
+  solarCredit: 'Solar credit',
+  /** {kwh} is the energy exported. */
+  solarExported: 'For {kwh} kWh fed into the grid',
+  solarAdvantage: 'Solar Advantage',
+  solarAdvantageWelcome:
+    'Welcome to the Solar Advantage trial! When the grid has more solar power than it needs, your export may be limited for a while, and you are credited for the energy you could have exported.',
+  /** {hours} rounded to the nearest half hour, {kwh} to 2 decimals, {benefit} in dollars. */
+  curtailmentSummary: '{hours} hours of limited export ({kwh} kWh), earning you {benefit} so far',
+  forecastTitle: 'Projected bill this quarter',
+  /** {start} and {end} are the quarter's first and last days. */
+  forecastPeriod: '{start} to {end}',
+  forecastSpendToDate: '{amount} spent so far',
+  forecastProjection: 'Projection',
+  forecastDisclaimer:
+    'This is a projection only and no substitute for your actual bill. It excludes manual adjustments such as credits, forward balances and special meter read fees.',
+  dayInsightsTitle: 'This day at a glance',
+  daySpend: 'Spend on the day',
+  /** {day} is the weekday name. */
+  dayTrendUp: '{percent}% more than your average {day}',
+  dayTrendDown: '{percent}% less than your average {day}',
+  dayTrendStable: 'About the same as your average {day}',
+  /** {amount} in dollars, {period} night, morning, afternoon or evening. */
+  diversionMore: 'You spent {amount} more than usual in the {period}.',
+  diversionLess: 'You spent {amount} less than usual in the {period}.',
+
+  budgetTitle: 'Weekly budget',
+  budgetLabel: 'Budget per week, in dollars',
+  budgetHelp: 'Whole dollars from 0 to 99. Set 0 to turn the budget off.',
+  budgetOn: 'Budget on',
+  budgetOff: 'Budget off',
+  budgetSave: 'Save',
+
+  surveyPrompt: 'Help us make Tracker more useful: tell us a little about your home.',
+  smeSurveyPrompt: 'Help us make Tracker more useful: tell us a little about your business.',
+  surveyLink: 'Take the survey',
+
+  downloadTitle: 'Download your data',
+  downloadIntro: 'Your meter readings for the days you choose, as a CSV file (up to 366 days at a time).',
+  downloadFrom: 'From',
+  downloadTo: 'To',
+  downloadLink: 'Download CSV',
+  downloadRangeError: 'Choose a start date on or before the end date, at most 366 days apart.',
+} as const;

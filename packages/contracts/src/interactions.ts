@@ -1,0 +1,20 @@
+/** Web interaction (visit) records of spec §3 and §7. */
+import { z } from 'zod';
+import { accountIdSchema } from './account.ts';
+
+export const pageNames = ['landing', 'week_view', 'day_view', 'settings', 'feedback'] as const;
+export const pageNameSchema = z.enum(pageNames);
+export type PageName = z.infer<typeof pageNameSchema>;
+
+export const webInteractionSchema = z
+  .object({
+    type: z.literal('tracker_ui_visit'),
+    source: z.literal('trust'),
+    account_identifier: accountIdSchema.nullish(),
+    page_name: pageNameSchema,
+    url: z.string().max(2048),
+    additional_data: z.object({ event_time: z.iso.datetime({ offset: true }) }).strict(),
+  })
+  .strict()
+  .meta({ id: 'WebInteraction' });
+export type WebInteraction = z.infer<typeof webInteractionSchema>;

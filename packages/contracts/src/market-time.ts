@@ -1,0 +1,113 @@
+/**
+ * Market time (design §4.2): the NEM runs on Australian Eastern Standard Time, UTC+10 all year, with no
+ * daylight saving. A market date is a 'YYYY-MM-DD' string; date arithmetic runs on UTC dates (via
+ * @date-fns/utc) so the host's time zone never matters.
+ */
+import { UTCDate } from '@date-fns/utc';
+import {
+  addDays as addDaysFns,
+  differenceInCalendarDays,
+  getISODay,
+  isValid,
+  startOfISOWeek,
+} from 'date-fns';
+import { z } from 'zod';
+
+export const MARKET_UTC_OFFSET_MINUTES = 600;
+const OFFSET_MS = MARKET_UTC_OFFSET_MINUTES * 60_000;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A market date as a UTC midnight, for arithmetic. */
+export function toUtcDate(date: string): UTCDate {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  return new UTCDate(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+export function fromUtcDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function isMarketDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const date = toUtcDate(value);
+  return isValid(date) && fromUtcDate(date) === value;
+}
+
+export const marketDateSchema = z
+  .string()
+  .refine(isMarketDate, 'Expected a date as YYYY-MM-DD')
+  .meta({ description: 'A date in AEST (market time), YYYY-MM-DD', example: '2026-11-16' });
+
+/** The market (AEST) date of an instant. */
+export function marketDateOf(instant: Date): string {
+  return fromUtcDate(new Date(instant.getTime() + OFFSET_MS));
+}
+
+/** Minutes since AEST midnight of an instant. */
+export function marketMinuteOfDay(instant: Date): number {
+  const shifted = new Date(instant.getTime() + OFFSET_MS);
+  return shifted.getUTCHours() * 60 + shifted.getUTCMinutes();
+}
+
+export function marketToday(now: Date = new Date()): string {
+  return marketDateOf(now);
+}
+
+/** The instant at `minutes` past AEST midnight of a market date. */
+export function marketInstant(date: string, minutes = 0): Date {
+  return new Date(toUtcDate(date).getTime() - OFFSET_MS + minutes * 60_000);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtcDate(addDaysFns(toUtcDate(date), days));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(toUtcDate(to), toUtcDate(from));
+}
+
+/** The Monday of the date's week (weeks run Monday to Sunday, spec §9). */
+export function weekStart(date: string): string {
+  return fromUtcDate(startOfISOWeek(toUtcDate(date)));
+}
+
+/** 0 for Monday to 6 for Sunday. */
+export function dayOfWeek(date: string): number {
+  return getISODay(toUtcDate(date)) - 1;
+}
+
+export const isWeekday = (date: string): boolean => dayOfWeek(date) < 5;
+
+/** Every date from `from` to `to`, both included. */
+export function eachDate(from: string, to: string): string[] {
+  const count = daysBetween(from, to);
+  return Array.from({ length: Math.max(0, count + 1) }, (_, i) => addDays(from, i));
+}
+
+/** Weekday names in the order of `dayOfWeek` (0 = Monday). */
+export const WEEKDAY_NAMES = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

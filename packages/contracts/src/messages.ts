@@ -1,0 +1,71 @@
+/**
+ * Every message a customer can see, word for word from the specification (§2, §8), kept here once so that
+ * the server and the web app say exactly the same thing.
+ */
+export const messages = {
+  missingAccountId: 'Missing account ID number',
+  invalidAccountId: 'Invalid account ID number',
+  wrongProvider: 'This account does not belong to this provider',
+
+  // Landing (spec §2). {email} is the retailer's access-request address.
+  landingAccessRequest:
+    'Please click a link from a Tracker email to access your data. To request access to Tracker please contact us on {email}',
+
+  // Tracker (spec §2, §8)
+  chartLoading: 'Loading',
+  weekNoData: 'Sorry, it seems this week has no data',
+  dayNoData: 'Sorry, it seems this day has no data',
+  columnNoData: 'No data',
+  hintInteractive: 'This graph is interactive! Click a column to explore your usage.',
+  hintClickColumn: 'Click a column to explore data',
+  aestNote: 'Tracker usage times are in Australian Eastern Standard Time (AEST).',
+  usageFetchError: 'Error getting usage data. Please try again.',
+  budgetSaveError: 'Error saving budget data. Please try again.',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the spec's placeholder, filled by formatMessage.
+  budgetUpdated: 'Budget updated to ${amount} per week.',
+  budgetDisabled: 'Budget setting disabled.',
+
+  // Subscription (spec §8)
+  subscriptionFetchError: 'Error fetching subscription data. Please try again.',
+  subscriptionUnknown: 'Fail to fetch subscription data, please try again.',
+  subscriptionSaveError: 'Error saving subscription data. Please try again.',
+  subscriptionUpdated: 'Weekly email subscription updated.',
+  subscriptionFrequencyUpdated: 'Email subscription frequency updated to {frequency}.',
+
+  // Reduce & Reward (spec §2, §8)
+  eventPortalTitle: 'Reduce & Reward Portal',
+  eventNoData: 'No data available for this event',
+  eventDateMissing: 'Date missing',
+
+  // Happy Hours and Reduce & Be Rewarded (spec §2, §8)
+  participantFetchError: 'Error fetching participant data. Please try again.',
+  offerFetchError: 'Error fetching offer data. Please try again.',
+  signupRepeat: 'You have already signed up with this timeslot',
+  signupError: 'Error signup to offer. Please try again.',
+  changeSlotRepeat: 'Timeslot already selected',
+  changeSlotError: 'Error when changing timeslot. Please try again.',
+  optOutRepeat: 'You have already opted out',
+  optOutError: 'Error opt out to offer. Please try again.',
+  optInError: 'Error opt in to offer. Please try again.',
+  alreadyRegistered: 'Sorry. This email address has already registered for the Happy Hours program.',
+  offerExpired: 'Sorry. This program is now full.',
+
+  // Surveys (spec §8)
+  surveyIncomplete: 'Please answer all the questions',
+  surveySaveError: 'Error saving your responses. Please try again.',
+  surveyThanks: 'Thank you for your time.',
+
+  // Generic (spec §8)
+  unexpectedError: 'Unexpected Application Error!',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Fills the `{name}` and `${name}` placeholders of a message. */
+export function formatMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\$?\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return whole.startsWith('$') ? `$${value}` : String(value);
+  });
+}

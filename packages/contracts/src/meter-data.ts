@@ -1,0 +1,16 @@
+/** The data export (design §2, beyond the specification). */
+import { z } from 'zod';
+import { accountIdSchema } from './account.ts';
+import { daysBetween, marketDateSchema } from './market-time.ts';
+
+/** The longest range one export request may ask for (the CLI has no limit). */
+export const EXPORT_MAX_DAYS = 366;
+
+export const exportQuerySchema = z
+  .object({ account_id: accountIdSchema, from: marketDateSchema, to: marketDateSchema })
+  .refine((query) => query.from <= query.to, { message: '"from" must not be after "to"', path: ['to'] })
+  .refine((query) => query.from > query.to || daysBetween(query.from, query.to) < EXPORT_MAX_DAYS, {
+    message: `The date range can be at most ${EXPORT_MAX_DAYS} days`,
+    path: ['to'],
+  });
+export type ExportQuery = z.infer<typeof exportQuerySchema>;

@@ -1,0 +1,8 @@
+/** Constants of the web app's shared behaviour (spec §4 alert banner, §9 limits). */
+
+/** The alert banner closes itself after 3 seconds (spec §4, §9). */
+export const ALERT_AUTO_CLOSE_MS = 3000;
+
+/** Alerts are warnings unless the error catalogue says otherwise (spec §8). */
+export const alertKinds = ['warning', 'error', 'info', 'success'] as const;
+export type AlertKind = (typeof alertKinds)[number];

@@ -1,0 +1,53 @@
+/**
+ * Every test of the repository, as Vitest projects: contracts, server unit, API integration on PGlite (and on
+ * PostgreSQL when TEST_DATABASE_URL is set), web components, and end-to-end in Chromium.
+ */
+import { defineConfig } from 'vitest/config';
+
+const serverSetup = ['test/setup/console.ts'];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      { root: 'packages/contracts', test: { name: 'contracts', include: ['test/**/*.test.ts'] } },
+      {
+        root: 'apps/server',
+        test: {
+          name: 'server',
+          include: ['test/unit/**/*.test.ts'],
+          setupFiles: serverSetup,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        root: 'apps/server',
+        test: {
+          name: 'api:pglite',
+          include: ['test/api/**/*.test.ts'],
+          globalSetup: ['test/setup/pglite-template.ts'],
+          setupFiles: serverSetup,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              root: 'apps/server',
+              test: {
+                name: 'api:postgres',
+                include: ['test/api/**/*.test.ts'],
+                globalSetup: ['test/setup/postgres-template.ts'],
+                setupFiles: serverSetup,
+                testTimeout: 30_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+      'apps/web/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
+  },
+});
