@@ -1,0 +1,239 @@
+/**
+ * Both profile surveys in a real Chromium against the real server: demo-home completes the residential
+ * survey from the Tracker's prompt and the prompt stops; demo-business completes the small-business one;
+ * the incomplete warning, Skip, the multi-select rules, keyboard use, axe at phone and desktop widths, and
+ * screenshots. (Demo accounts never have the click count that shows the prompt, so the usage answer's
+ * email_click_count is raised to 2 in the browser; completed_survey comes from the server.)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { customerSchema, messages, paths, screenTitles, surveyCopy, trackerCopy } from '@portal/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from '../support/browser.ts';
+
+const screenshots = path.resolve(import.meta.dirname, '../screenshots');
+fs.mkdirSync(screenshots, { recursive: true });
+const shot = (name: string) => path.join(screenshots, `${name}.png`);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
+const pick = (page: Page, question: RegExp, option: string) =>
+  group(page, question).getByRole('radio', { name: option, exact: true }).check();
+const tick = (page: Page, question: RegExp, option: string) =>
+  group(page, question).getByRole('checkbox', { name: option, exact: true }).click();
+
+async function customer(accountId: string) {
+  const response = await fetch(`${baseUrl()}/api/accounts/customer?account_id=${accountId}`);
+  return customerSchema.parse(await response.json());
+}
+
+/** Shows the Tracker's survey prompt: the email click count that invites (spec §5), the rest from the server. */
+async function invite(page: Page) {
+  await page.route('**/api/tracker/usage**', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.customer.email_click_count = 2;
+    await route.fulfill({ response, json });
+  });
+}
+
+describe('residential survey', () => {
+  it('looks right on a phone and a desktop, with no axe findings', async () => {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { page, context, problems } = await openPage(browser, { viewport });
+      await page.goto(`${baseUrl()}${paths.survey.href('demo-solar')}`);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.survey);
+      expect(await page.getByRole('group').count()).toBe(12);
+      await expectNoAxeViolations(page, `survey ${name}`);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: shot(`survey-${name}`), fullPage: true });
+      await page.screenshot({ path: shot(`survey-top-${name}`) });
+
+      // An incomplete submit: the warning, the unanswered questions marked, focus on the first.
+      await pick(page, /rent or own/, 'Rent');
+      await page.getByRole('button', { name: surveyCopy.submit }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.surveyIncomplete);
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(
+        'apartment',
+      );
+      expect(await page.getByText(surveyCopy.needsAnswer).count()).toBe(11);
+      await expectNoAxeViolations(page, `incomplete survey ${name}`);
+      await page.screenshot({ path: shot(`survey-incomplete-${name}`) });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('applies the multi-select rules in the browser, by mouse and keyboard', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}${paths.survey.href('demo-solar')}`);
+    const heating = group(page, /heat your home/);
+    const skip = heating.getByRole('checkbox', { name: 'Rather not say' });
+    const wood = heating.getByRole('checkbox', { name: 'Wood burner' });
+    await skip.click();
+    expect(await skip.isChecked()).toBe(true);
+    // Keyboard: Space on a focused box ticks it, which removes 'Rather not say' and disables it.
+    await wood.focus();
+    await page.keyboard.press('Space');
+    expect(await wood.isChecked()).toBe(true);
+    expect(await skip.isChecked()).toBe(false);
+    expect(await skip.isDisabled()).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await wood.isChecked()).toBe(false);
+    expect(await skip.isDisabled()).toBe(false);
+
+    const pool = group(page, /pool, spa/);
+    await pool.getByRole('checkbox', { name: 'No', exact: true }).click();
+    await pool.getByRole('checkbox', { name: 'Spa' }).click();
+    await pool.getByRole('checkbox', { name: 'Pool heater' }).click();
+    expect(await pool.getByRole('checkbox', { name: 'No', exact: true }).isChecked()).toBe(false);
+    expect(await pool.getByRole('checkbox', { name: 'No', exact: true }).isDisabled()).toBe(true);
+    // Radio groups move with the arrow keys.
+    const own = group(page, /rent or own/).getByRole('radio', { name: 'Rent' });
+    await own.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    expect(
+      await group(page, /rent or own/)
+        .getByRole('radio', { name: 'Own' })
+        .isChecked(),
+    ).toBe(true);
+    await page.screenshot({ path: shot('survey-multi-select-phone') });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('Skip returns to the Tracker week it came from, and saves nothing', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const before = await customer('demo-solar');
+    await page.goto(`${baseUrl()}${paths.survey.href('demo-solar', '2025-11-03')}`);
+    await page.getByRole('link', { name: surveyCopy.skip, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(paths.usage.href('demo-solar', '2025-11-03'));
+    expect(await customer('demo-solar')).toEqual(before);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('demo-home completes it from the Tracker prompt, and the prompt stops', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    await invite(page);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
+    await page.getByRole('link', { name: trackerCopy.surveyLink }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(paths.survey.href('demo-home'));
+
+    await pick(page, /rent or own/, 'Own');
+    await pick(page, /type of home/, 'House');
+    await pick(page, /bedrooms/, '4');
+    await pick(page, /people live/, '6 or more');
+    await tick(page, /heat your home/, 'Reverse-cycle air conditioning');
+    await tick(page, /heat your home/, 'Gas space heating');
+    await pick(page, /heat your water/, 'Solar with electric boost');
+    await pick(page, /air conditioners/, '2');
+    await tick(page, /pool, spa/, 'Pool pump');
+    await pick(page, /Do you have solar panels/, 'No');
+    await group(page, /home battery/)
+      .getByRole('spinbutton')
+      .fill('13.5');
+    await pick(page, /electric car/, 'Yes, with a battery of 40 to 60 kWh');
+    await tick(page, /appliances/, 'Rather not say');
+    await page.screenshot({ path: shot('survey-answered-desktop'), fullPage: true });
+
+    const saved = page.waitForResponse((response) => response.url().includes('/api/accounts/update_profile'));
+    await page.getByRole('button', { name: surveyCopy.submit }).click();
+    const response = await saved;
+    expect(response.status()).toBe(204);
+    expect(JSON.parse(response.request().postData() ?? '{}')).toEqual({
+      source: 'survey',
+      profile: {
+        tenancy: 'own',
+        building_type: 'house',
+        bedrooms_qty: '4',
+        household_size: '6_and_more',
+        heating_type: ['electricity_reverse_cycle', 'gas_space_heating'],
+        hot_water_type: 'solar_electric',
+        aircon_qty: '2',
+        pool_or_spa: ['pool_pump'],
+        solar_panels: 'no',
+        home_battery_size: 13.5,
+        electric_car: 'forty_to_sixty_kWh',
+        load_disag: ['skip'],
+      },
+    });
+    await expect.poll(() => new URL(page.url()).pathname).toBe(paths.usage.href('demo-home'));
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: messages.surveyThanks }).count())
+      .toBe(1);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Tracker');
+    await page.getByRole('toolbar').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('survey-prompt').count()).toBe(0);
+    expect((await customer('demo-home')).completed_survey).toBe(true);
+    await page.reload();
+    await page.getByRole('toolbar').waitFor();
+    expect(await page.getByTestId('survey-prompt').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('small-business survey', () => {
+  it('demo-business completes it from the Tracker prompt on a phone, with no axe findings', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await invite(page);
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-business')}`);
+    await page.getByRole('link', { name: trackerCopy.surveyLink }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(paths.smeSurvey.href('demo-business'));
+    // The URL changes before the lazily loaded survey screen replaces the Tracker: wait for its heading.
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.survey);
+    expect(await page.getByRole('group').count()).toBe(9);
+    await expectNoAxeViolations(page, 'sme survey phone');
+    await page.screenshot({ path: shot('sme-survey-phone'), fullPage: true });
+
+    await pick(page, /people work/, '5 to 10');
+    await pick(page, /shifts/, 'Two shifts');
+    await pick(page, /rent, lease or own/, 'Own');
+    await pick(page, /type of business/, 'Manufacturing');
+    await pick(page, /monthly outgoings/, 'More than 6%');
+    await pick(page, /heating or cooling/, 'Yes');
+    await pick(page, /roof/, 'No');
+    await group(page, /Do you have solar panels/)
+      .getByRole('spinbutton')
+      .fill('99.99');
+    await pick(page, /decisions/, 'A facility manager');
+    await page.getByRole('button', { name: surveyCopy.submit }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(paths.usage.href('demo-business'));
+    await page.getByRole('toolbar').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('survey-prompt').count()).toBe(0);
+    expect((await customer('demo-business')).completed_survey).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right on a desktop, with no axe findings', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    await page.goto(`${baseUrl()}${paths.smeSurvey.href('demo-business', '2025-11-03')}`);
+    await expect.poll(() => page.getByRole('group').count()).toBe(9);
+    await expectNoAxeViolations(page, 'sme survey desktop');
+    await page.screenshot({ path: shot('sme-survey-desktop'), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

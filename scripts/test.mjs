@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check in one command (design §2): lint, type check, web build, then every Vitest project
+ * (contracts, server unit, API on PGlite and on PostgreSQL when TEST_DATABASE_URL is set, web components,
+ * end-to-end in Chromium). Ends with one line: "tests: N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function run(title, command, args, options = {}) {
+  console.info(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) {
+    console.error(
+      `Chromium is missing at ${chromium}: run "sudo apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+    );
+    process.exit(1);
+  }
+  console.info('Installing Debian chromium for the browser tests…');
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0;
+  if (!install()) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    if (!install()) {
+      console.error('Could not install chromium with apt-get.');
+      process.exit(1);
+    }
+  }
+}
+
+ensureChromium();
+run('lint and format (biome)', bin('biome'), ['check', '.']);
+for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+  run(`type check ${project}`, bin('tsc'), ['-p', project]);
+}
+run('build the web app', 'npm', ['run', '--silent', 'build']);
+
+const reportPath = path.join(root, '.tmp', 'vitest-report.json');
+fs.mkdirSync(path.dirname(reportPath), { recursive: true });
+fs.rmSync(reportPath, { force: true });
+console.info('\n▶ tests (vitest)');
+const tests = spawnSync(
+  bin('vitest'),
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportPath}`,
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(reportPath)) {
+  const report = JSON.parse(fs.readFileSync(reportPath, 'utf8'));
+  passed = report.numPassedTests;
+  // A file that fails without a failing test (an import or hook error) still counts once; a file whose
+  // failure is its failing tests is already counted by them.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  failed = report.numFailedTests + brokenFiles;
+  skipped = report.numPendingTests + report.numTodoTests;
+}
+const ok = tests.status === 0 && failed === 0 && passed > 0;
+console.info(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(ok ? 0 : tests.status || 1);
