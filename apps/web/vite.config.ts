@@ -22,5 +22,7 @@ export default defineConfig({
   build: {
     outDir: `${webRoot}dist`,
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads, for the bundle budget (scripts/bundle-budget.mjs).
+    manifest: true,
   },
 });

@@ -7,6 +7,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
+      // Some tests fill in a whole survey with user-event, a few seconds of work on a busy two-core machine.
+      testTimeout: 20_000,
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
       clearMocks: true,

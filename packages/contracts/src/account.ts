@@ -1,11 +1,7 @@
 /** Account identity (design §4.1): the public id that every customer link carries. */
 import { z } from 'zod';
+import { PUBLIC_ID_PATTERN } from './limits.ts';
 
-/**
- * A public id is URL-safe and opaque. Real accounts get 22 base64url characters (128 random bits); the demo
- * accounts have readable fixed ids such as `demo-home`. Anything else is malformed (422).
- */
-export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 export const accountIdSchema = z
   .string()
   .regex(PUBLIC_ID_PATTERN, 'Invalid account ID number')

@@ -33,6 +33,3 @@ export const clientConfigSchema = z
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
-
-/** The id of the JSON data block in index.html that carries the configuration (no inline script). */
-export const CLIENT_CONFIG_ELEMENT_ID = 'portal-config';

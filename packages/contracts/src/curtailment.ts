@@ -1,6 +1,6 @@
 /** The Solar Advantage curtailment file (docs/curtailment.md): one row per NMI and day curtailed. */
 import { z } from 'zod';
-import { marketDateSchema } from './market-time.ts';
+import { marketDateSchema } from './market-date.ts';
 
 export const CURTAILMENT_HEADER = ['nmi', 'date', 'hours_curtailed', 'kwh_curtailed', 'benefit'] as const;
 

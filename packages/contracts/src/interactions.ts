@@ -1,6 +1,7 @@
 /** Web interaction (visit) records of spec §3 and §7. */
 import { z } from 'zod';
 import { accountIdSchema } from './account.ts';
+import { VISIT_URL_MAX_LENGTH } from './limits.ts';
 
 export const pageNames = ['landing', 'week_view', 'day_view', 'settings', 'feedback'] as const;
 export const pageNameSchema = z.enum(pageNames);
@@ -12,7 +13,7 @@ export const webInteractionSchema = z
     source: z.literal('trust'),
     account_identifier: accountIdSchema.nullish(),
     page_name: pageNameSchema,
-    url: z.string().max(2048),
+    url: z.string().max(VISIT_URL_MAX_LENGTH),
     additional_data: z.object({ event_time: z.iso.datetime({ offset: true }) }).strict(),
   })
   .strict()

@@ -11,7 +11,6 @@ import {
   isValid,
   startOfISOWeek,
 } from 'date-fns';
-import { z } from 'zod';
 
 export const MARKET_UTC_OFFSET_MINUTES = 600;
 const OFFSET_MS = MARKET_UTC_OFFSET_MINUTES * 60_000;
@@ -34,11 +33,6 @@ export function isMarketDate(value: string): boolean {
   const date = toUtcDate(value);
   return isValid(date) && fromUtcDate(date) === value;
 }
-
-export const marketDateSchema = z
-  .string()
-  .refine(isMarketDate, 'Expected a date as YYYY-MM-DD')
-  .meta({ description: 'A date in AEST (market time), YYYY-MM-DD', example: '2026-11-16' });
 
 /** The market (AEST) date of an instant. */
 export function marketDateOf(instant: Date): string {

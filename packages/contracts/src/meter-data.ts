@@ -1,10 +1,11 @@
 /** The data export (design §2, beyond the specification). */
 import { z } from 'zod';
 import { accountIdSchema } from './account.ts';
-import { daysBetween, marketDateSchema } from './market-time.ts';
+import { EXPORT_MAX_DAYS } from './limits.ts';
+import { marketDateSchema } from './market-date.ts';
+import { daysBetween } from './market-time.ts';
 
 /** The longest range one export request may ask for (the CLI has no limit). */
-export const EXPORT_MAX_DAYS = 366;
 
 export const exportQuerySchema = z
   .object({ account_id: accountIdSchema, from: marketDateSchema, to: marketDateSchema })

@@ -6,3 +6,6 @@ export const ALERT_AUTO_CLOSE_MS = 3000;
 /** Alerts are warnings unless the error catalogue says otherwise (spec §8). */
 export const alertKinds = ['warning', 'error', 'info', 'success'] as const;
 export type AlertKind = (typeof alertKinds)[number];
+
+/** The id of the JSON data block in index.html that carries the runtime configuration (no inline script). */
+export const CLIENT_CONFIG_ELEMENT_ID = 'portal-config';

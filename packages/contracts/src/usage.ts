@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { accountIdSchema, customerSchema } from './account.ts';
-import { marketDateSchema } from './market-time.ts';
+import { BUDGET_MAX } from './limits.ts';
+import { marketDateSchema } from './market-date.ts';
 
 export const timePointSchema = z.object({
   /** Weekday name, e.g. 'Monday'. */
@@ -145,8 +146,7 @@ export const usageQuerySchema = z.object({
   from: marketDateSchema.optional(),
 });
 
-/** Budget: whole dollars per week, 0 (off) to 99 (spec §5). */
-export const BUDGET_MAX = 99;
+/** Budget: whole dollars per week, 0 (off) to BUDGET_MAX (spec §5). */
 export const spendTargetBodySchema = z.object({
   spend_target: z.number().int().min(0).max(BUDGET_MAX),
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountIdSchema, PUBLIC_ID_PATTERN } from '../src/account.ts';
+import { accountIdSchema } from '../src/account.ts';
+import { PUBLIC_ID_PATTERN } from '../src/limits.ts';
 import { formatMessage, messages } from '../src/messages.ts';
 import { paths } from '../src/paths.ts';
 

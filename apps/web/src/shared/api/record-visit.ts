@@ -3,7 +3,12 @@
  * the landing, week view, day view, settings or feedback screen. Fire and forget: a lost record is never
  * worth bothering the customer, so failures are swallowed.
  */
-import { type PageName, type WebInteraction, webInteractionSchema } from '@portal/contracts';
+import {
+  type PageName,
+  PUBLIC_ID_PATTERN,
+  VISIT_URL_MAX_LENGTH,
+  type WebInteraction,
+} from '@portal/contracts';
 import { useEffect, useRef } from 'react';
 import { useApiClient } from '../hooks/use-api-client.ts';
 import type { ApiClient } from '../lib/api-client.ts';
@@ -24,12 +29,17 @@ export function buildVisitRecord(
   };
 }
 
-/** Posts a visit record; resolves whether or not it arrived, and sends nothing the server would reject. */
+/**
+ * Posts a visit record; resolves whether or not it arrived. The record is typed by the contract; the two parts
+ * that come from outside (the id in the address, the address itself) are checked with the contract's own
+ * constants, so nothing is sent that the server would reject, without loading the schema library on first load.
+ */
 export async function recordVisit(api: ApiClient, record: WebInteraction): Promise<void> {
-  const parsed = webInteractionSchema.safeParse(record);
-  if (!parsed.success) return;
+  const { account_identifier: accountId, url } = record;
+  if (accountId != null && !PUBLIC_ID_PATTERN.test(accountId)) return;
+  if (url.length > VISIT_URL_MAX_LENGTH) return;
   try {
-    await api.request({ method: 'POST', path: '/web_interactions', body: parsed.data, keepalive: true });
+    await api.request({ method: 'POST', path: '/web_interactions', body: record, keepalive: true });
   } catch {
     // Deliberately ignored (see above).
   }

@@ -33,9 +33,12 @@ describe('loadClientConfig', () => {
     expect(CONFIG_ENDPOINT).toBe('/api/config');
   });
 
-  it('rejects a configuration that does not match the schema', async () => {
-    inject(JSON.stringify({ ...testConfig, showLinks: 'yes' }));
+  it('rejects a configuration block that is not a JSON object', async () => {
+    inject('{"clientCode":');
     await expect(loadClientConfig()).rejects.toThrow();
+    document.getElementById(CLIENT_CONFIG_ELEMENT_ID)?.remove();
+    inject('["not", "an", "object"]');
+    await expect(loadClientConfig()).rejects.toThrow('The portal configuration is not a JSON object');
   });
 
   it('rejects when the configuration endpoint fails', async () => {

@@ -4,7 +4,7 @@
  * the server's `{ error: { code, message } }` (design §6) so that screens can pick the message of spec §8.
  * Canceled requests reject with the original AbortError, which callers ignore (`isAbortError`).
  */
-import { type ClientConfig, type ErrorCode, errorResponseSchema } from '@portal/contracts';
+import { type ClientConfig, type ErrorCode, type ErrorResponse, errorCodes } from '@portal/contracts';
 
 export type ApiBase = 'api' | 'reduceAndReward' | 'innovativeBilling';
 export type ApiBases = Pick<ClientConfig, 'apiBase' | 'reduceAndRewardBase' | 'innovativeBillingBase'>;
@@ -84,6 +84,15 @@ async function readBody(response: Response): Promise<unknown> {
   return type.includes('json') ? JSON.parse(text) : text;
 }
 
+/** The error shape of design §6, checked by hand: a proxy or gateway may answer with anything else. */
+function isErrorResponse(body: unknown): body is ErrorResponse {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const { error } = body;
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error))
+    return false;
+  return (errorCodes as readonly unknown[]).includes(error.code) && typeof error.message === 'string';
+}
+
 async function toApiError(response: Response, method: HttpMethod, path: string): Promise<ApiError> {
   let body: unknown;
   try {
@@ -91,10 +100,9 @@ async function toApiError(response: Response, method: HttpMethod, path: string):
   } catch {
     body = undefined;
   }
-  const parsed = errorResponseSchema.safeParse(body);
   const fallback = `${method} ${path} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  if (!parsed.success) return new ApiError(response.status, fallback);
-  const { code, message } = parsed.data.error;
+  if (!isErrorResponse(body)) return new ApiError(response.status, fallback);
+  const { code, message } = body.error;
   return new ApiError(response.status, message, { code, serverMessage: message });
 }
 

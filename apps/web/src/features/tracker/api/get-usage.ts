@@ -2,9 +2,10 @@
  * GET {apiBase}/tracker/usage (spec §7): a week of usage for an account. The query is keyed by account and
  * week start, and backed by the browser cache of spec §4: a copy saved less than an hour ago is the query's
  * initial data (dated when it was saved) and, with a one-hour stale time, no request is made while it is
- * valid; every fetched response is saved again.
+ * valid; every fetched response is saved again. The answer is typed by the contract, not parsed again
+ * (docs/decisions/0010).
  */
-import { messages, USAGE_CACHE_MAX_AGE_MS, type UsageResponse, usageResponseSchema } from '@portal/contracts';
+import { messages, USAGE_CACHE_MAX_AGE_MS, type UsageResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
@@ -16,19 +17,36 @@ export const usageKeys = {
   week: (accountId: string, from: string) => [...usageKeys.account(accountId), from] as const,
 };
 
+/**
+ * The parts of a usage answer the screen cannot draw without. Not a second copy of the contract: only enough
+ * to turn a proxy's page or an older server's answer into the fetch error of spec §8 instead of a broken screen.
+ */
+function looksLikeUsage(data: unknown): data is UsageResponse {
+  if (typeof data !== 'object' || data === null) return false;
+  const { customer, current_week: week } = data as Partial<Record<keyof UsageResponse, unknown>>;
+  return (
+    typeof customer === 'object' &&
+    customer !== null &&
+    typeof week === 'object' &&
+    week !== null &&
+    Array.isArray((week as { intervals?: unknown }).intervals)
+  );
+}
+
 export async function getUsage(
   api: ApiClient,
   { accountId, from, signal }: { accountId: string; from: string; signal?: AbortSignal },
 ): Promise<UsageResponse> {
-  return api.request({
+  const data = await api.request<unknown>({
     path: '/tracker/usage',
     query: { account_id: accountId, from },
-    schema: usageResponseSchema,
     // The browser cache of spec §4 decides when to ask; when we ask (no valid copy, or the budget was just
     // saved) the answer must be fresh, not one the HTTP cache kept for the server's max-age.
     cache: 'no-cache',
     ...(signal ? { signal } : {}),
   });
+  if (!looksLikeUsage(data)) throw new ApiError(0, 'GET /tracker/usage answered without a week of usage');
+  return data;
 }
 
 export function usageQueryOptions(api: ApiClient, accountId: string, from: string) {

@@ -1,4 +1,4 @@
-import { USAGE_CACHE_MAX_AGE_MS } from '@portal/contracts';
+import { USAGE_CACHE_MAX_AGE_MS, USAGE_RESPONSE_VERSION } from '@portal/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUsage } from '../test/usage-fixtures.ts';
 import {
@@ -32,14 +32,25 @@ describe('usage cache (spec §4)', () => {
     expect(localStorage.getItem(usageCacheKey('demo-home', '2026-11-09'))).toBeNull();
   });
 
-  it('ignores entries it cannot read or that no longer match the response schema', () => {
+  it('ignores entries it cannot read or that were saved for another shape of the response', () => {
+    const savedAt = Date.now();
     localStorage.setItem(usageCacheKey('demo-home', 'a'), 'not json');
+    localStorage.setItem(usageCacheKey('demo-home', 'b'), JSON.stringify({ savedAt, data: usage }));
     localStorage.setItem(
-      usageCacheKey('demo-home', 'b'),
-      JSON.stringify({ savedAt: Date.now(), data: { x: 1 } }),
+      usageCacheKey('demo-home', 'c'),
+      JSON.stringify({ version: USAGE_RESPONSE_VERSION - 1, savedAt, data: usage }),
     );
-    localStorage.setItem(usageCacheKey('demo-home', 'c'), JSON.stringify({ data: usage }));
-    for (const from of ['a', 'b', 'c']) expect(readCachedUsage('demo-home', from)).toBeUndefined();
+    localStorage.setItem(
+      usageCacheKey('demo-home', 'd'),
+      JSON.stringify({ version: USAGE_RESPONSE_VERSION, data: usage }),
+    );
+    localStorage.setItem(usageCacheKey('demo-home', 'e'), 'null');
+    for (const from of ['a', 'b', 'c', 'd', 'e']) expect(readCachedUsage('demo-home', from)).toBeUndefined();
+    localStorage.setItem(
+      usageCacheKey('demo-home', 'f'),
+      JSON.stringify({ version: USAGE_RESPONSE_VERSION, savedAt, data: usage }),
+    );
+    expect(readCachedUsage('demo-home', 'f')).toEqual({ savedAt, data: usage });
   });
 
   it("forgets one account's weeks only (after its survey)", () => {

@@ -1,9 +1,10 @@
 /**
  * The browser cache of usage responses (spec §4): one localStorage entry per account and week start, used
- * for USAGE_CACHE_MAX_AGE_MS (1 hour). An entry that is too old, unreadable or no longer matches the
- * response schema is treated as missing. Storage failures (private mode, quota) only cost a fetch.
+ * for USAGE_CACHE_MAX_AGE_MS (1 hour). An entry that is too old, unreadable or saved under another
+ * USAGE_RESPONSE_VERSION (an older shape of the response) is treated as missing. Storage failures (private
+ * mode, quota) only cost a fetch.
  */
-import { USAGE_CACHE_MAX_AGE_MS, type UsageResponse, usageResponseSchema } from '@portal/contracts';
+import { USAGE_CACHE_MAX_AGE_MS, USAGE_RESPONSE_VERSION, type UsageResponse } from '@portal/contracts';
 
 const PREFIX = 'tracker.usage.v1';
 
@@ -14,6 +15,10 @@ export function usageCacheKey(accountId: string, from: string): string {
 export interface CachedUsage {
   savedAt: number;
   data: UsageResponse;
+}
+
+interface StoredUsage extends CachedUsage {
+  version: number;
 }
 
 function storage(): Storage | null {
@@ -32,14 +37,14 @@ export function readCachedUsage(accountId: string, from: string, now = Date.now(
   try {
     const raw = store.getItem(key);
     if (!raw) return undefined;
-    const entry = JSON.parse(raw) as { savedAt?: unknown; data?: unknown };
-    const age = typeof entry.savedAt === 'number' ? now - entry.savedAt : Number.NaN;
-    const parsed = usageResponseSchema.safeParse(entry.data);
-    if (!(age >= 0 && age < USAGE_CACHE_MAX_AGE_MS) || !parsed.success) {
+    const entry = JSON.parse(raw) as Partial<Record<keyof StoredUsage, unknown>> | null;
+    const age = typeof entry?.savedAt === 'number' ? now - entry.savedAt : Number.NaN;
+    const current = entry?.version === USAGE_RESPONSE_VERSION && typeof entry.data === 'object' && entry.data;
+    if (!(age >= 0 && age < USAGE_CACHE_MAX_AGE_MS) || !current) {
       store.removeItem(key);
       return undefined;
     }
-    return { savedAt: entry.savedAt as number, data: parsed.data };
+    return { savedAt: entry.savedAt as number, data: entry.data as UsageResponse };
   } catch {
     return undefined;
   }
@@ -52,7 +57,8 @@ export function writeCachedUsage(
   now = Date.now(),
 ): void {
   try {
-    storage()?.setItem(usageCacheKey(accountId, from), JSON.stringify({ savedAt: now, data }));
+    const entry: StoredUsage = { version: USAGE_RESPONSE_VERSION, savedAt: now, data };
+    storage()?.setItem(usageCacheKey(accountId, from), JSON.stringify(entry));
   } catch {
     // A full or disabled storage only means the next visit fetches again.
   }
