@@ -3,7 +3,7 @@
  * fixed order: infrastructure, errors, security, OpenAPI, domain guards, routes, then the web app.
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import accountGuard from './domains/accounts/guard.ts';
@@ -17,6 +17,7 @@ import errors from './plugins/errors.ts';
 import infrastructure from './plugins/infrastructure.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
+import { plainSerializerCompiler, strictSerializerCompiler } from './plugins/serializers.ts';
 import web from './plugins/web.ts';
 
 export interface BuildAppOptions {
@@ -53,7 +54,9 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    config.env.NODE_ENV === 'production' ? plainSerializerCompiler : strictSerializerCompiler,
+  );
 
   await app.register(infrastructure, { config, database: options.database });
   await app.register(errors);

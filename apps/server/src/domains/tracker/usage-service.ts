@@ -1,6 +1,7 @@
 /**
  * Loads what one week's usage response needs (reads, tariffs, the forecast) and hands it to `week.ts`. Reads
- * come from LOOKBACK_WEEKS before the week (averages) to the end of the week after it (the next arrow).
+ * come from AVERAGE_WEEKS before the week (averages) to the end of the week after it (the next arrow), and
+ * from LOOKBACK_WEEKS before it when those weeks have gaps (averages skip days without data).
  */
 import {
   addDays,
@@ -9,6 +10,7 @@ import {
   weekStart as mondayOf,
   type UsageResponse,
 } from '@portal/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/routes.ts';
@@ -24,7 +26,7 @@ import type { TariffAssignment } from '../billing/tariff.ts';
 import { tariffAssignmentsOf } from '../billing/tariff-store.ts';
 import { energyReadsForNmi, type StoredDayRead } from '../meter-data/queries.ts';
 import { curtailmentFor } from './curtailment.ts';
-import { buildUsageResponse, type DayQuality, LOOKBACK_WEEKS } from './week.ts';
+import { AVERAGE_WEEKS, buildUsageResponse, type DayQuality, LOOKBACK_WEEKS } from './week.ts';
 
 const toChannelDay = (read: StoredDayRead): ChannelDay & { date: string } => ({
   date: read.readDate,
@@ -65,10 +67,13 @@ export function qualityOf(reads: readonly StoredDayRead[]): Map<string, DayQuali
 
 /**
  * The quarter's forecast changes only when a day passes or data arrives, and reads a year and more of
- * history, so it is kept per account for a few minutes.
+ * history, so it is kept per account for a few minutes (the most recently used 10,000 accounts).
  */
 const FORECAST_TTL_MS = 10 * 60_000;
-const forecastCache = new Map<string, { today: string; expires: number; forecast: Forecast }>();
+const forecastCache = new LRUCache<string, { today: string; forecast: Forecast }>({
+  max: 10_000,
+  ttl: FORECAST_TTL_MS,
+});
 
 async function forecastFor(
   db: Database,
@@ -77,7 +82,7 @@ async function forecastFor(
   today: string,
 ): Promise<Forecast> {
   const cached = forecastCache.get(account.id);
-  if (cached && cached.today === today && cached.expires > Date.now()) return cached.forecast;
+  if (cached && cached.today === today) return cached.forecast;
   // Last year's remaining quarter (up to 92 days) and the base weeks before it, a year back.
   const from = addDays(today, -(FORECAST_YEAR_DAYS + 92 + FORECAST_LOOKBACK_WEEKS * 7));
   const reads = await energyReadsForNmi(db, account.nmi, from, addDays(today, -1));
@@ -92,14 +97,35 @@ async function forecastFor(
     days_projected: result.daysProjected,
     method: result.method,
   };
-  if (forecastCache.size > 10_000) forecastCache.clear();
-  forecastCache.set(account.id, { today, expires: Date.now() + FORECAST_TTL_MS, forecast });
+  forecastCache.set(account.id, { today, forecast });
   return forecast;
 }
 
 /** Forgets cached forecasts (after an import or a tariff change in the same process, and in tests). */
 export function clearForecastCache(): void {
   forecastCache.clear();
+}
+
+/**
+ * The reads of a week's response. The averages take the same weekday of the previous AVERAGE_WEEKS weeks that
+ * have data; when every day of those weeks has data, older weeks cannot change a number and are not read.
+ */
+async function readsAround(db: Database, nmi: string, weekStart: string): Promise<StoredDayRead[]> {
+  const nearStart = addDays(weekStart, -7 * AVERAGE_WEEKS);
+  const reads = await energyReadsForNmi(db, nmi, nearStart, addDays(weekStart, 13));
+  const importDates = new Set(reads.filter((read) => read.kind === 'import').map((read) => read.readDate));
+  let complete = true;
+  for (let date = nearStart; date < weekStart && complete; date = addDays(date, 1)) {
+    complete = importDates.has(date);
+  }
+  if (complete) return reads;
+  const older = await energyReadsForNmi(
+    db,
+    nmi,
+    addDays(weekStart, -7 * LOOKBACK_WEEKS),
+    addDays(nearStart, -1),
+  );
+  return [...older, ...reads];
 }
 
 export async function usageFor(
@@ -111,7 +137,7 @@ export async function usageFor(
   const weekStart = mondayOf(from ?? today);
   const assignments = await tariffAssignmentsOf(db, account.id);
   const [reads, forecast, curtailment] = await Promise.all([
-    energyReadsForNmi(db, account.nmi, addDays(weekStart, -7 * LOOKBACK_WEEKS), addDays(weekStart, 13)),
+    readsAround(db, account.nmi, weekStart),
     forecastFor(db, account, assignments, today),
     curtailmentFor(db, account, weekStart),
   ]);
