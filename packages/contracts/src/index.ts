@@ -4,6 +4,8 @@ export * from './copy.ts';
 export * from './curtailment.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './happy-hours.ts';
+export * from './here-for-you.ts';
 export * from './interactions.ts';
 export * from './market-time.ts';
 export * from './messages.ts';

@@ -20,9 +20,10 @@ import {
 } from '../billing/forecast.ts';
 import { toDollars } from '../billing/money.ts';
 import { type ChannelDay, priceDays } from '../billing/spend.ts';
-import type { TariffAssignment } from '../billing/tariff.ts';
+import { type FreeWindow, freeWindowsOn, type TariffAssignment } from '../billing/tariff.ts';
 import { tariffAssignmentsOf } from '../billing/tariff-store.ts';
 import { energyReadsForNmi, type StoredDayRead } from '../meter-data/queries.ts';
+import { type SlotHistoryEntry, slotHistory } from '../offers/happy-hours.ts';
 import { curtailmentFor } from './curtailment.ts';
 import { buildUsageResponse, type DayQuality, LOOKBACK_WEEKS } from './week.ts';
 
@@ -68,20 +69,35 @@ export function qualityOf(reads: readonly StoredDayRead[]): Map<string, DayQuali
  * history, so it is kept per account for a few minutes.
  */
 const FORECAST_TTL_MS = 10 * 60_000;
-const forecastCache = new Map<string, { today: string; expires: number; forecast: Forecast }>();
+const forecastCache = new Map<
+  string,
+  { today: string; slots: string; expires: number; forecast: Forecast }
+>();
+
+/** The Happy Hours free windows of each date, from the account's slot history (none when it has none). */
+function freeWindowsOf(slots: readonly SlotHistoryEntry[]): ((date: string) => FreeWindow[]) | undefined {
+  return slots.length === 0 ? undefined : (date) => freeWindowsOn(slots, date);
+}
 
 async function forecastFor(
   db: Database,
   account: AccountRow,
   assignments: readonly TariffAssignment[],
+  slots: readonly SlotHistoryEntry[],
   today: string,
 ): Promise<Forecast> {
+  // A Happy Hours slot change reprices days, so the cached forecast is valid only for the same slot history.
+  const slotKey = slots.map((entry) => `${entry.effectiveDate}=${entry.slot}`).join(',');
   const cached = forecastCache.get(account.id);
-  if (cached && cached.today === today && cached.expires > Date.now()) return cached.forecast;
+  if (cached && cached.today === today && cached.slots === slotKey && cached.expires > Date.now()) {
+    return cached.forecast;
+  }
   // Last year's remaining quarter (up to 92 days) and the base weeks before it, a year back.
   const from = addDays(today, -(FORECAST_YEAR_DAYS + 92 + FORECAST_LOOKBACK_WEEKS * 7));
   const reads = await energyReadsForNmi(db, account.nmi, from, addDays(today, -1));
-  const history = dailyTotals(priceDays({ reads: reads.map(toChannelDay), assignments }).values());
+  const history = dailyTotals(
+    priceDays({ reads: reads.map(toChannelDay), assignments, freeWindowsFor: freeWindowsOf(slots) }).values(),
+  );
   const result = forecastQuarter({ history, today });
   const forecast: Forecast = {
     quarter_start: result.quarterStart,
@@ -93,7 +109,12 @@ async function forecastFor(
     method: result.method,
   };
   if (forecastCache.size > 10_000) forecastCache.clear();
-  forecastCache.set(account.id, { today, expires: Date.now() + FORECAST_TTL_MS, forecast });
+  forecastCache.set(account.id, {
+    today,
+    slots: slotKey,
+    expires: Date.now() + FORECAST_TTL_MS,
+    forecast,
+  });
   return forecast;
 }
 
@@ -109,15 +130,23 @@ export async function usageFor(
   today: string = marketToday(),
 ): Promise<UsageResponse> {
   const weekStart = mondayOf(from ?? today);
-  const assignments = await tariffAssignmentsOf(db, account.id);
+  const [assignments, slots] = await Promise.all([
+    tariffAssignmentsOf(db, account.id),
+    slotHistory(db, account.id),
+  ]);
   const [reads, forecast, curtailment] = await Promise.all([
     energyReadsForNmi(db, account.nmi, addDays(weekStart, -7 * LOOKBACK_WEEKS), addDays(weekStart, 13)),
-    forecastFor(db, account, assignments, today),
+    forecastFor(db, account, assignments, slots, today),
     curtailmentFor(db, account, weekStart),
   ]);
   // Nothing after yesterday counts: a day is complete only once it is over.
   const complete = reads.filter((read) => read.readDate < today);
-  const days = priceDays({ reads: complete.map(toChannelDay), assignments });
+  // Happy Hours: usage charges inside the slot in force on a weekday are free (design §4.3, §4.7).
+  const days = priceDays({
+    reads: complete.map(toChannelDay),
+    assignments,
+    freeWindowsFor: freeWindowsOf(slots),
+  });
   const solarDates = new Set(complete.filter((read) => read.kind === 'export').map((read) => read.readDate));
   return buildUsageResponse({
     today,
