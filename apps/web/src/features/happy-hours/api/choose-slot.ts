@@ -35,11 +35,9 @@ export function useChooseSlot(
     mutationFn: (slot: TimeSlotId) =>
       chooseSlot(api, { client_code: clientCode, account_identifier: accountId, time_slot: slot }),
     onSuccess: (_participant, slot) => {
-      // Marked stale but not fetched now: the screen moves on to its confirmation, and a later visit reads it.
-      void queryClient.invalidateQueries({
-        queryKey: happyHoursKeys.participant(accountId),
-        refetchType: 'none',
-      });
+      // Forgotten rather than updated: the screen moves on to its confirmation (an updated answer would first
+      // send it to "already registered"), and the next screen reads the participant afresh.
+      queryClient.removeQueries({ queryKey: happyHoursKeys.participant(accountId) });
       handlers.onSuccess(slot);
     },
     onError: (error) => {
