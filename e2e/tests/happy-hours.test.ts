@@ -46,6 +46,12 @@ const unexpected = (problems: string[]) =>
     (problem) => !/Failed to load resource: the server responded with a status of [345]\d\d/.test(problem),
   );
 
+/**
+ * expect.poll with room for a loaded machine: a screen after a click waits on the server, and a server failure
+ * shows its message only after the query's retries (a few seconds).
+ */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+
 /** Matches requests to exactly this path, whatever their query. */
 const onPath = (pathName: string) => (url: URL) => url.pathname === pathName;
 const heading = (page: Page) => page.locator('main h1').textContent();
@@ -67,7 +73,7 @@ describe('Happy Hours landing', () => {
   ] as const)('shows the three steps on a %s, with no axe findings', async (name, viewport) => {
     const { page, context, problems } = await openPage(browser, { viewport });
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
-    await expect.poll(() => heading(page)).toBe(screenTitles.happyHoursSignup);
+    await eventually(() => heading(page)).toBe(screenTitles.happyHoursSignup);
     await slots(page).waitFor();
     const steps = await page.locator('main h2').allTextContents();
     expect(steps.map((text) => text.replace(/^Step \d\s*/, ''))).toEqual([
@@ -123,7 +129,7 @@ describe('Happy Hours landing', () => {
       account_identifier: 'demo-home',
       time_slot: '12:00-14:00',
     });
-    await expect.poll(() => heading(page)).toBe(screenTitles.happyHoursSignupConfirmation);
+    await eventually(() => heading(page)).toBe(screenTitles.happyHoursSignupConfirmation);
     expect(pathname(page)).toBe(paths.happyHoursConfirmation.href('demo-home', '12pm - 2pm'));
     expect(await page.locator('main').textContent()).toContain(
       'From tomorrow, you get 2 hours of free electricity every weekday in your chosen time slot: 12pm - 2pm.',
@@ -133,20 +139,20 @@ describe('Happy Hours landing', () => {
 
     // Change the slot: the same slot again is a 304, 'Timeslot already selected'.
     await page.getByRole('link', { name: happyHoursCopy.changeLink }).click();
-    await expect.poll(() => heading(page)).toBe(screenTitles.happyHoursChangeSlot);
+    await eventually(() => heading(page)).toBe(screenTitles.happyHoursChangeSlot);
     await slots(page).waitFor();
     const update = page.getByRole('button', { name: happyHoursCopy.update });
     expect(await update.isDisabled()).toBe(true);
     await slot(page, '12pm - 2pm').check();
     expect(await update.isEnabled()).toBe(true);
     await update.click();
-    await expect.poll(() => alertText(page, messages.changeSlotRepeat)).toBe(1);
+    await eventually(() => alertText(page, messages.changeSlotRepeat)).toBe(1);
     expect(pathname(page)).toBe(paths.happyHoursChangeSlot.href('demo-home'));
     await page.screenshot({ path: shot('happy-hours-change-repeat-desktop') });
 
     await slot(page, '1pm - 3pm').check();
     await update.click();
-    await expect.poll(() => heading(page)).toBe(screenTitles.happyHoursChangeConfirmation);
+    await eventually(() => heading(page)).toBe(screenTitles.happyHoursChangeConfirmation);
     expect(pathname(page)).toBe(paths.happyHoursChangeConfirmation.href('demo-home', '1pm - 3pm'));
     expect(await page.locator('main').textContent()).toContain(
       'Your free Happy Hours have changed to 1pm - 3pm, effective from the following weekday',
@@ -160,12 +166,12 @@ describe('Happy Hours landing', () => {
     expect(await page.locator('main').textContent()).toContain('You can change your time slot again from');
     await slot(page, '10am - 12pm').check();
     await page.getByRole('button', { name: happyHoursCopy.update }).click();
-    await expect.poll(() => alertText(page, messages.changeSlotError)).toBe(1);
+    await eventually(() => alertText(page, messages.changeSlotError)).toBe(1);
 
     // The landing now says the account is registered.
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
-    await expect.poll(() => pathname(page)).toBe(paths.happyHoursAlreadyRegistered.href('demo-home'));
-    await expect.poll(() => heading(page)).toBe(messages.alreadyRegistered);
+    await eventually(() => pathname(page)).toBe(paths.happyHoursAlreadyRegistered.href('demo-home'));
+    await eventually(() => heading(page)).toBe(messages.alreadyRegistered);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -189,8 +195,8 @@ describe('Happy Hours redirects (spec §4)', () => {
   ])('the %s page of %s redirects', async (_page, accountId, from, to, title) => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${baseUrl()}${from(accountId)}`);
-    await expect.poll(() => pathname(page)).toBe(to(accountId));
-    await expect.poll(() => heading(page)).toBe(title);
+    await eventually(() => pathname(page)).toBe(to(accountId));
+    await eventually(() => heading(page)).toBe(title);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -217,8 +223,8 @@ describe('Happy Hours redirects (spec §4)', () => {
       }),
     );
     await page.goto(`${baseUrl()}${paths.happyHoursChangeSlot.href('demo-happy')}`);
-    await expect.poll(() => pathname(page)).toBe(paths.offerExpired.href('demo-happy'));
-    await expect.poll(() => heading(page)).toBe(messages.offerExpired);
+    await eventually(() => pathname(page)).toBe(paths.offerExpired.href('demo-happy'));
+    await eventually(() => heading(page)).toBe(messages.offerExpired);
     await expectNoAxeViolations(page, 'offer expired phone');
     await page.screenshot({ path: shot('happy-hours-offer-expired-phone') });
     expect(unexpected(problems)).toEqual([]);
@@ -236,7 +242,7 @@ describe('Happy Hours redirects (spec §4)', () => {
       [paths.offerExpired.href('demo-solar'), messages.offerExpired, 'offer-expired'],
     ] as const) {
       await page.goto(`${baseUrl()}${href}`);
-      await expect.poll(() => heading(page)).toBe(title);
+      await eventually(() => heading(page)).toBe(title);
       await expectNoAxeViolations(page, name);
       await page.screenshot({ path: shot(`happy-hours-${name}-desktop`) });
     }
@@ -264,7 +270,7 @@ describe('Happy Hours messages (spec §8)', () => {
       route.fulfill({ json: { signup_end_time: new Date(Date.now() - 60_000).toISOString() } }),
     );
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
-    await expect.poll(() => pathname(page)).toBe(paths.offerExpired.href('demo-home'));
+    await eventually(() => pathname(page)).toBe(paths.offerExpired.href('demo-home'));
     await context.close();
   });
 
@@ -275,8 +281,7 @@ describe('Happy Hours messages (spec §8)', () => {
       route.fulfill(failure),
     );
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
-    // Server failures are retried twice (a few seconds) before the message shows.
-    await expect.poll(() => alertText(page, messages.participantFetchError), { timeout: 20_000 }).toBe(1);
+    await eventually(() => alertText(page, messages.participantFetchError)).toBe(1);
     await page.unrouteAll();
 
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
@@ -286,7 +291,7 @@ describe('Happy Hours messages (spec §8)', () => {
       route.fulfill(failure),
     );
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
-    await expect.poll(() => alertText(page, messages.offerFetchError), { timeout: 20_000 }).toBe(1);
+    await eventually(() => alertText(page, messages.offerFetchError)).toBe(1);
     await page.unrouteAll();
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
       route.fulfill({ json: invited }),
@@ -301,11 +306,11 @@ describe('Happy Hours messages (spec §8)', () => {
     await slot(page, '10am - 12pm').check();
     await page.getByRole('checkbox', { name: happyHoursCopy.agree }).check();
     await page.getByRole('button', { name: happyHoursCopy.signUp }).click();
-    await expect.poll(() => alertText(page, messages.signupRepeat)).toBe(1);
+    await eventually(() => alertText(page, messages.signupRepeat)).toBe(1);
     await page.screenshot({ path: shot('happy-hours-signup-repeat-phone') });
     answer = failure;
     await page.getByRole('button', { name: happyHoursCopy.signUp }).click();
-    await expect.poll(() => alertText(page, messages.signupError)).toBe(1);
+    await eventually(() => alertText(page, messages.signupError)).toBe(1);
     expect(pathname(page)).toBe(paths.happyHoursSignup.href('demo-home'));
     expect(unexpected(problems)).toEqual([]);
     await context.close();
@@ -317,7 +322,7 @@ describe('Happy Hours messages (spec §8)', () => {
       route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } }),
     );
     await page.goto(`${baseUrl()}${paths.happyHoursChangeSlot.href('demo-happy')}`);
-    await expect.poll(() => alertText(page, messages.offerFetchError), { timeout: 20_000 }).toBe(1);
+    await eventually(() => alertText(page, messages.offerFetchError)).toBe(1);
     expect(pathname(page)).toBe(paths.happyHoursChangeSlot.href('demo-happy'));
     await context.close();
   });
@@ -330,7 +335,7 @@ describe('Reduce & Be Rewarded', () => {
   ] as const)('shows opt out and opt back in on a %s, with no axe findings', async (name, viewport) => {
     const { page, context, problems } = await openPage(browser, { viewport });
     await page.goto(`${baseUrl()}${paths.optOut.href('demo-home')}`);
-    await expect.poll(() => heading(page)).toBe(screenTitles.optOut);
+    await eventually(() => heading(page)).toBe(screenTitles.optOut);
     await page.getByRole('button', { name: hereForYouCopy.optOutButton }).waitFor();
     const main = await page.locator('main').textContent();
     expect(main).toContain(screenTitles.optOutConfirm);
@@ -341,14 +346,14 @@ describe('Reduce & Be Rewarded', () => {
     await page.screenshot({ path: shot(`here-for-you-opt-out-${name}`) });
 
     await page.getByRole('button', { name: hereForYouCopy.optOutButton }).click();
-    await expect.poll(() => heading(page)).toBe(screenTitles.optBackIn);
+    await eventually(() => heading(page)).toBe(screenTitles.optBackIn);
     expect(pathname(page)).toBe(paths.optBackIn.href('demo-home'));
     await page.getByRole('button', { name: hereForYouCopy.optBackInButton }).waitFor();
     await expectNoAxeViolations(page, `opt back in ${name}`);
     await page.screenshot({ path: shot(`here-for-you-opt-back-in-${name}`) });
 
     await page.getByRole('button', { name: hereForYouCopy.optBackInButton }).click();
-    await expect.poll(() => heading(page)).toBe(screenTitles.optOut);
+    await eventually(() => heading(page)).toBe(screenTitles.optOut);
     expect(pathname(page)).toBe(paths.optOut.href('demo-home'));
     const lookup = await fetch(
       `${baseUrl()}/innovative_billing/here_for_you_participants/demo-home?client_code=BRIGHTSIDE`,
@@ -369,7 +374,7 @@ describe('Reduce & Be Rewarded', () => {
     );
     await page.goto(`${baseUrl()}${paths.optOut.href('demo-home')}`);
     await page.getByRole('button', { name: hereForYouCopy.optOutButton }).click();
-    await expect.poll(() => alertText(page, messages.optOutError)).toBe(1);
+    await eventually(() => alertText(page, messages.optOutError)).toBe(1);
     expect(pathname(page)).toBe(paths.optOut.href('demo-home'));
 
     // 304: already opted out (here in another tab): the info, then the opt back in page.
@@ -378,8 +383,8 @@ describe('Reduce & Be Rewarded', () => {
       route.fulfill({ json: { opted_in: false } }),
     );
     await page.getByRole('button', { name: hereForYouCopy.optOutButton }).click();
-    await expect.poll(() => alertText(page, messages.optOutRepeat)).toBe(1);
-    await expect.poll(() => pathname(page)).toBe(paths.optBackIn.href('demo-home'));
+    await eventually(() => alertText(page, messages.optOutRepeat)).toBe(1);
+    await eventually(() => pathname(page)).toBe(paths.optBackIn.href('demo-home'));
 
     await page.route(onPath('/innovative_billing/here_for_you_participants'), (route) =>
       route.request().method() === 'POST'
@@ -387,7 +392,7 @@ describe('Reduce & Be Rewarded', () => {
         : route.fallback(),
     );
     await page.getByRole('button', { name: hereForYouCopy.optBackInButton }).click();
-    await expect.poll(() => alertText(page, messages.optInError)).toBe(1);
+    await eventually(() => alertText(page, messages.optInError)).toBe(1);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -399,7 +404,7 @@ describe("free Happy Hours in the Tracker's numbers", () => {
     // Tuesday of last week: signed up two months ago, so 11:00-13:00 is free.
     const monday = weekStart(addDays(marketToday(), -7));
     await page.goto(`${baseUrl()}${paths.usage.href('demo-happy', monday, 1)}`);
-    await expect.poll(() => page.getByRole('toolbar').getByRole('button').count()).toBe(24);
+    await eventually(() => page.getByRole('toolbar').getByRole('button').count()).toBe(24);
     const table = page.locator('.chart-table');
     await table.locator('summary').click();
     const usage = (hour: string) =>

@@ -449,3 +449,24 @@ describe('weekly Reduce & Be Rewarded settlement', () => {
     await expect(settleHereForYouWeek(t.db, CLIENT, today, today)).rejects.toThrow(/not over yet/);
   });
 });
+
+describe('the OpenAPI description', () => {
+  it('describes every offer call with its 304 and 404 answers', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const base = '/innovative_billing';
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        `${base}/daytime_saver_participants/{accountId}`,
+        `${base}/product_configs/DaytimeSaver`,
+        `${base}/daytime_saver_participants`,
+        `${base}/here_for_you_participants/{accountId}`,
+        `${base}/here_for_you_participants`,
+        `${base}/here_for_you_participants/{accountId}/opt_out`,
+      ]),
+    );
+    const signup = document.paths[`${base}/daytime_saver_participants`].post;
+    expect(Object.keys(signup.responses)).toEqual(expect.arrayContaining(['200', '304', '404', '409']));
+    const optOut = document.paths[`${base}/here_for_you_participants/{accountId}/opt_out`].post;
+    expect(Object.keys(optOut.responses)).toEqual(expect.arrayContaining(['200', '304', '404']));
+  });
+});

@@ -1,8 +1,16 @@
 /**
  * Happy Hours sign-up confirmation (spec §2, §4): the URL carries the slot's label; from tomorrow the customer
- * gets 2 hours of free electricity in it, with a link to change the slot.
+ * gets 2 hours of free electricity in it (from the next weekday, named), with a link to change the slot.
  */
-import { findTimeSlot, formatMessage, happyHoursCopy, paths, screenTitles } from '@portal/contracts';
+import {
+  findTimeSlot,
+  formatMessage,
+  formatWeekdayDate,
+  happyHoursCopy,
+  paths,
+  screenTitles,
+  slotEffectiveDate,
+} from '@portal/contracts';
 import { Link, Navigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import './happy-hours.css';
@@ -16,6 +24,11 @@ export function SignupConfirmationPage() {
     <section className="page happy-hours" aria-labelledby="confirmation-title">
       <h1 id="confirmation-title">{screenTitles.happyHoursSignupConfirmation}</h1>
       <p className="happy-hours__intro">{formatMessage(happyHoursCopy.confirmation, { slot: slot.label })}</p>
+      <p>
+        {formatMessage(happyHoursCopy.confirmationEffective, {
+          date: formatWeekdayDate(slotEffectiveDate(new Date())),
+        })}
+      </p>
       <ul className="happy-hours__links">
         <li>
           <Link to={paths.happyHoursChangeSlot.href(accountId)}>{happyHoursCopy.changeLink}</Link>
