@@ -127,7 +127,19 @@ describe('POST /daytime_saver_participants', () => {
       time_slot: slot,
     });
 
+  const forecastOf = async (accountId: string) =>
+    usageResponseSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/tracker/usage?account_id=${accountId}`,
+          remoteAddress: '10.70.2.1',
+        })
+      ).json(),
+    ).forecast;
+
   it('signs demo-home up from the next weekday, answers 304 for the same slot, and allows one change a day', async () => {
+    const forecastBefore = await forecastOf('demo-home');
     const before = slotEffectiveDate(new Date());
     const first = await signup('demo-home', '12:00-14:00');
     expect(first.statusCode).toBe(200);
@@ -138,6 +150,11 @@ describe('POST /daytime_saver_participants', () => {
     // Nothing is free today: the slot starts the next weekday.
     expect(body.active_time_slot).toBeNull();
     expect(body.next_change_at).toBeNull();
+    // The Tracker's quarterly projection prices the days to come with the free hours at once; what was spent
+    // so far is unchanged.
+    const forecastAfter = await forecastOf('demo-home');
+    expect(forecastAfter?.spend_to_date).toBe(forecastBefore?.spend_to_date);
+    expect(forecastAfter?.projected_total).toBeLessThan(forecastBefore?.projected_total ?? 0);
 
     const repeat = await signup('demo-home', '12:00-14:00');
     expect(repeat.statusCode).toBe(304);

@@ -94,6 +94,9 @@ describe('portal offers', () => {
     expect(bad.code).toBe(1);
     expect(bad.err.join('\n')).toContain('expected YYYY-MM-DD');
     expect((await run('offers', 'happy-hours', 'signup-end')).out[0]).toContain('2026-12-31T13:59:59.000Z');
+    const unknown = await run('offers', 'happy-hours', 'signup-end', 'none', '--client-code', 'NOBODY');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toEqual(['error: No retailer has the client code NOBODY.']);
     expect((await run('offers', 'happy-hours', 'signup-end', 'none')).out).toEqual([
       'Happy Hours sign-up for BRIGHTSIDE is open (no end set).',
     ]);

@@ -21,7 +21,7 @@ import {
   happyHoursSlots,
   productConfigs,
 } from '../../db/schema/offers.ts';
-import { type AccountRow, accounts, meterReads } from '../../db/schema.ts';
+import { type AccountRow, accounts, meterReads, retailers } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decideSlotChoice, slotOn } from './rules.ts';
 
@@ -99,6 +99,11 @@ export async function daytimeSaverConfig(db: Database, clientCode: string): Prom
 
 /** Sets (or with null clears) a retailer's Happy Hours sign-up end. */
 export async function setSignupEndTime(db: Database, clientCode: string, end: Date | null): Promise<void> {
+  const [retailer] = await db
+    .select({ clientCode: retailers.clientCode })
+    .from(retailers)
+    .where(eq(retailers.clientCode, clientCode));
+  if (!retailer) throw new AppError(400, 'BAD_REQUEST', `No retailer has the client code ${clientCode}.`);
   await db
     .insert(productConfigs)
     .values({ clientCode, product: DAYTIME_SAVER_PRODUCT, signupEndTime: end })

@@ -20,7 +20,12 @@ import {
 } from '../billing/forecast.ts';
 import { toDollars } from '../billing/money.ts';
 import { type ChannelDay, priceDays } from '../billing/spend.ts';
-import { type FreeWindow, freeWindowsOn, type TariffAssignment } from '../billing/tariff.ts';
+import {
+  type FreeWindow,
+  freeWindowFromSlot,
+  freeWindowsOn,
+  type TariffAssignment,
+} from '../billing/tariff.ts';
 import { tariffAssignmentsOf } from '../billing/tariff-store.ts';
 import { energyReadsForNmi, type StoredDayRead } from '../meter-data/queries.ts';
 import { type SlotHistoryEntry, slotHistory } from '../offers/happy-hours.ts';
@@ -95,10 +100,23 @@ async function forecastFor(
   // Last year's remaining quarter (up to 92 days) and the base weeks before it, a year back.
   const from = addDays(today, -(FORECAST_YEAR_DAYS + 92 + FORECAST_LOOKBACK_WEEKS * 7));
   const reads = await energyReadsForNmi(db, account.nmi, from, addDays(today, -1));
+  const channelDays = reads.map(toChannelDay);
   const history = dailyTotals(
-    priceDays({ reads: reads.map(toChannelDay), assignments, freeWindowsFor: freeWindowsOf(slots) }).values(),
+    priceDays({ reads: channelDays, assignments, freeWindowsFor: freeWindowsOf(slots) }).values(),
   );
-  const result = forecastQuarter({ history, today });
+  // The days to come are free in the slot chosen last (from the next weekday): the projection is priced so,
+  // which is how a new sign-up or slot change shows in the Tracker's numbers before its first free day.
+  const latest = slots.at(-1);
+  const projectionHistory = latest
+    ? dailyTotals(
+        priceDays({
+          reads: channelDays,
+          assignments,
+          freeWindowsFor: () => [freeWindowFromSlot(latest.slot)],
+        }).values(),
+      )
+    : undefined;
+  const result = forecastQuarter({ history, today, projectionHistory });
   const forecast: Forecast = {
     quarter_start: result.quarterStart,
     quarter_end: result.quarterEnd,

@@ -38,12 +38,15 @@ export function ChangeSlotPage() {
   useDocumentTitle(screenTitles.happyHoursChangeSlot);
   const { accountId = '' } = useParams();
   const navigate = useNavigate();
-  const { showAlert } = useAlert();
+  const { showAlert, closeAlert } = useAlert();
   const participant = useHappyHoursParticipant(accountId);
   const [slot, setSlot] = useState<TimeSlotId | null>(null);
   const change = useChooseSlot(accountId, {
-    onSuccess: (chosen) =>
-      navigate(paths.happyHoursChangeConfirmation.href(accountId, timeSlotLabel(chosen))),
+    onSuccess: (chosen) => {
+      // An earlier 'Timeslot already selected' must not linger over the confirmation.
+      closeAlert();
+      return navigate(paths.happyHoursChangeConfirmation.href(accountId, timeSlotLabel(chosen)));
+    },
     onError: (error) => showAlert(changeSlotFailure(error)),
   });
   const notFound = saysAccountNotFound(participant.error);

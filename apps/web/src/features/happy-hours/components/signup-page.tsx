@@ -47,7 +47,7 @@ export function HappyHoursSignupPage() {
   useDocumentTitle(screenTitles.happyHoursSignup);
   const { accountId = '' } = useParams();
   const navigate = useNavigate();
-  const { showAlert } = useAlert();
+  const { showAlert, closeAlert } = useAlert();
   const participant = useHappyHoursParticipant(accountId);
   const config = useDaytimeSaverConfig();
   const [slot, setSlot] = useState<TimeSlotId | null>(null);
@@ -55,7 +55,10 @@ export function HappyHoursSignupPage() {
   const conditionsId = useId();
   const hintId = useId();
   const signup = useChooseSlot(accountId, {
-    onSuccess: (chosen) => navigate(paths.happyHoursConfirmation.href(accountId, timeSlotLabel(chosen))),
+    onSuccess: (chosen) => {
+      closeAlert();
+      return navigate(paths.happyHoursConfirmation.href(accountId, timeSlotLabel(chosen)));
+    },
     onError: (error) => showAlert(signupFailure(error)),
   });
   const participantError = participant.error && !isNotInvited(participant.error) ? participant.error : null;

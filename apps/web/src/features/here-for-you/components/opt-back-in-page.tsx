@@ -16,10 +16,13 @@ export function OptBackInPage() {
   useDocumentTitle(screenTitles.optBackIn);
   const { accountId = '' } = useParams();
   const navigate = useNavigate();
-  const { showAlert } = useAlert();
+  const { showAlert, closeAlert } = useAlert();
   const participant = useHereForYouParticipant(accountId);
   const optIn = useSetHereForYou(accountId, true, {
-    onSuccess: () => navigate(paths.optOut.href(accountId)),
+    onSuccess: () => {
+      closeAlert();
+      return navigate(paths.optOut.href(accountId));
+    },
     onError: () => showAlert({ kind: 'warning', message: messages.optInError }),
   });
   const fetchError = participant.error && !isNotInvited(participant.error) ? participant.error : null;

@@ -17,10 +17,13 @@ export function OptOutPage() {
   useDocumentTitle(screenTitles.optOut);
   const { accountId = '' } = useParams();
   const navigate = useNavigate();
-  const { showAlert } = useAlert();
+  const { showAlert, closeAlert } = useAlert();
   const participant = useHereForYouParticipant(accountId);
   const optOut = useSetHereForYou(accountId, false, {
-    onSuccess: () => navigate(paths.optBackIn.href(accountId)),
+    onSuccess: () => {
+      closeAlert();
+      return navigate(paths.optBackIn.href(accountId));
+    },
     onError: (error) => showAlert(optOutFailure(error)),
   });
   const fetchError = participant.error && !isNotInvited(participant.error) ? participant.error : null;
