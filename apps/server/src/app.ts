@@ -10,6 +10,7 @@ import accountGuard from './domains/accounts/guard.ts';
 import { accountRoutes } from './domains/accounts/routes.ts';
 import { interactionRoutes } from './domains/interactions/routes.ts';
 import { meterDataRoutes } from './domains/meter-data/routes.ts';
+import { offerRoutes } from './domains/offers/routes.ts';
 import { profileRoutes } from './domains/profiles/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(meterDataRoutes);
   await app.register(trackerRoutes);
   await app.register(profileRoutes);
+  await app.register(offerRoutes);
 
   await app.register(web);
   return app;

@@ -5,6 +5,8 @@ export * from './curtailment.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './happy-hours.ts';
+export * from './here-for-you.ts';
 export * from './interactions.ts';
 export * from './limits.ts';
 export * from './market-date.ts';

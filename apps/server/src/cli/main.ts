@@ -10,6 +10,7 @@ import { registerAccountCommands } from './commands/accounts.ts';
 import { registerCurtailmentCommands } from './commands/curtailment.ts';
 import { registerMaintenanceCommands } from './commands/maintenance.ts';
 import { registerMeterDataCommands } from './commands/meter-data.ts';
+import { registerOfferCommands } from './commands/offers.ts';
 import { registerTariffCommands } from './commands/tariffs.ts';
 import { CliError, type CliIo, consoleIo } from './context.ts';
 
@@ -32,6 +33,7 @@ export function buildCli(io: CliIo = consoleIo) {
   registerTariffCommands(program, io);
   registerMeterDataCommands(program, io);
   registerCurtailmentCommands(program, io);
+  registerOfferCommands(program, io);
   return program;
 }
 

@@ -222,3 +222,20 @@ describe('day numbers', () => {
     expect(() => dayNumber('2026-2-3')).toThrow(RangeError);
   });
 });
+
+describe('forecast with the days to come priced differently (a Happy Hours slot chosen last)', () => {
+  it('projects from the projection history, and counts spend to date from the history', () => {
+    // 6 weeks before TODAY: weekdays $5, weekends $8. Priced with the new slot, weekdays cost $4.
+    const billed = history('2026-04-01', '2026-05-12', weekPattern);
+    const withSlot = history('2026-04-01', '2026-05-12', (date) => (dayOfWeek(date) < 5 ? '4' : '8'));
+    const plain = forecastQuarter({ history: billed, today: TODAY });
+    const slot = forecastQuarter({ history: billed, today: TODAY, projectionHistory: withSlot });
+    // Spend to date: 30 weekdays x $5 + 12 weekend days x $8 = $246, whatever the days to come cost.
+    expect(plain.spendToDate).toBe(dollars('246'));
+    expect(slot.spendToDate).toBe(dollars('246'));
+    // 35 weekdays and 14 weekend days to come: $287 as billed so far, $252 with the free hours.
+    expect(plain.projectedRemaining).toBe(dollars('287'));
+    expect(slot.projectedRemaining).toBe(dollars('252'));
+    expect(slot.projectedTotal).toBe(dollars('498'));
+  });
+});

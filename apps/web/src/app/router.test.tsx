@@ -64,8 +64,8 @@ describe('routes', () => {
   });
 
   it('shows "coming soon" on screens that later issues build', async () => {
-    renderRoute(paths.optOut.href(id));
-    await screen.findByRole('heading', { level: 1, name: screenTitles.optOut });
+    renderRoute(paths.settings.href(id));
+    await screen.findByRole('heading', { level: 1, name: screenTitles.settings });
     expect(screen.getByText('This screen is coming soon.')).toBeTruthy();
   });
 

@@ -53,6 +53,12 @@ export interface ForecastInput {
   /** Today's market date: days before it can have data; it and later days are projected. */
   today: string;
   startMonthOffset?: number;
+  /**
+   * The same days priced as the days to come will be (for a Happy Hours participant, with the slot chosen last
+   * applied throughout), from which the projection's weekday averages and seasonal ratio are taken. Spend to
+   * date always comes from `history`. Default: `history`.
+   */
+  projectionHistory?: ReadonlyMap<string, Money>;
 }
 
 export interface QuarterForecast {
@@ -161,7 +167,8 @@ export function forecastQuarter(input: ForecastInput): QuarterForecast {
     daysProjected: projectedDays.length,
   };
 
-  const base = weekdayAverages(history, today);
+  const basis = input.projectionHistory ?? history;
+  const base = weekdayAverages(basis, today);
   if (!base) {
     return {
       ...result,
@@ -175,7 +182,7 @@ export function forecastQuarter(input: ForecastInput): QuarterForecast {
   let unscaled = 0n;
   for (const day of projectedDays) unscaled += base.averages[weekdayOfDayNumber(day)] as Money;
   const baseDays = Array.from({ length: today - base.earliest }, (_, i) => base.earliest + i);
-  const ratio = seasonalRatio(history, baseDays, projectedDays);
+  const ratio = seasonalRatio(basis, baseDays, projectedDays);
   const projectedRemaining = ratio ? divideRounded(unscaled * ratio.numerator, ratio.denominator) : unscaled;
   return {
     ...result,

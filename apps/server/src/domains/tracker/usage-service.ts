@@ -22,9 +22,15 @@ import {
 } from '../billing/forecast.ts';
 import { toDollars } from '../billing/money.ts';
 import { type ChannelDay, priceDays } from '../billing/spend.ts';
-import type { TariffAssignment } from '../billing/tariff.ts';
+import {
+  type FreeWindow,
+  freeWindowFromSlot,
+  freeWindowsOn,
+  type TariffAssignment,
+} from '../billing/tariff.ts';
 import { tariffAssignmentsOf } from '../billing/tariff-store.ts';
 import { energyReadsForNmi, type StoredDayRead } from '../meter-data/queries.ts';
+import { type SlotHistoryEntry, slotHistory } from '../offers/happy-hours.ts';
 import { curtailmentFor } from './curtailment.ts';
 import { AVERAGE_WEEKS, buildUsageResponse, type DayQuality, LOOKBACK_WEEKS } from './week.ts';
 
@@ -70,24 +76,47 @@ export function qualityOf(reads: readonly StoredDayRead[]): Map<string, DayQuali
  * history, so it is kept per account for a few minutes (the most recently used 10,000 accounts).
  */
 const FORECAST_TTL_MS = 10 * 60_000;
-const forecastCache = new LRUCache<string, { today: string; forecast: Forecast }>({
+const forecastCache = new LRUCache<string, { today: string; slots: string; forecast: Forecast }>({
   max: 10_000,
   ttl: FORECAST_TTL_MS,
 });
+
+/** The Happy Hours free windows of each date, from the account's slot history (none when it has none). */
+function freeWindowsOf(slots: readonly SlotHistoryEntry[]): ((date: string) => FreeWindow[]) | undefined {
+  return slots.length === 0 ? undefined : (date) => freeWindowsOn(slots, date);
+}
 
 async function forecastFor(
   db: Database,
   account: AccountRow,
   assignments: readonly TariffAssignment[],
+  slots: readonly SlotHistoryEntry[],
   today: string,
 ): Promise<Forecast> {
+  // A Happy Hours slot change reprices days, so the cached forecast is valid only for the same slot history.
+  const slotKey = slots.map((entry) => `${entry.effectiveDate}=${entry.slot}`).join(',');
   const cached = forecastCache.get(account.id);
-  if (cached && cached.today === today) return cached.forecast;
+  if (cached && cached.today === today && cached.slots === slotKey) return cached.forecast;
   // Last year's remaining quarter (up to 92 days) and the base weeks before it, a year back.
   const from = addDays(today, -(FORECAST_YEAR_DAYS + 92 + FORECAST_LOOKBACK_WEEKS * 7));
   const reads = await energyReadsForNmi(db, account.nmi, from, addDays(today, -1));
-  const history = dailyTotals(priceDays({ reads: reads.map(toChannelDay), assignments }).values());
-  const result = forecastQuarter({ history, today });
+  const channelDays = reads.map(toChannelDay);
+  const history = dailyTotals(
+    priceDays({ reads: channelDays, assignments, freeWindowsFor: freeWindowsOf(slots) }).values(),
+  );
+  // The days to come are free in the slot chosen last (from the next weekday): the projection is priced so,
+  // which is how a new sign-up or slot change shows in the Tracker's numbers before its first free day.
+  const latest = slots.at(-1);
+  const projectionHistory = latest
+    ? dailyTotals(
+        priceDays({
+          reads: channelDays,
+          assignments,
+          freeWindowsFor: () => [freeWindowFromSlot(latest.slot)],
+        }).values(),
+      )
+    : undefined;
+  const result = forecastQuarter({ history, today, projectionHistory });
   const forecast: Forecast = {
     quarter_start: result.quarterStart,
     quarter_end: result.quarterEnd,
@@ -97,7 +126,7 @@ async function forecastFor(
     days_projected: result.daysProjected,
     method: result.method,
   };
-  forecastCache.set(account.id, { today, forecast });
+  forecastCache.set(account.id, { today, slots: slotKey, forecast });
   return forecast;
 }
 
@@ -135,15 +164,23 @@ export async function usageFor(
   today: string = marketToday(),
 ): Promise<UsageResponse> {
   const weekStart = mondayOf(from ?? today);
-  const assignments = await tariffAssignmentsOf(db, account.id);
+  const [assignments, slots] = await Promise.all([
+    tariffAssignmentsOf(db, account.id),
+    slotHistory(db, account.id),
+  ]);
   const [reads, forecast, curtailment] = await Promise.all([
     readsAround(db, account.nmi, weekStart),
-    forecastFor(db, account, assignments, today),
+    forecastFor(db, account, assignments, slots, today),
     curtailmentFor(db, account, weekStart),
   ]);
   // Nothing after yesterday counts: a day is complete only once it is over.
   const complete = reads.filter((read) => read.readDate < today);
-  const days = priceDays({ reads: complete.map(toChannelDay), assignments });
+  // Happy Hours: usage charges inside the slot in force on a weekday are free (design §4.3, §4.7).
+  const days = priceDays({
+    reads: complete.map(toChannelDay),
+    assignments,
+    freeWindowsFor: freeWindowsOf(slots),
+  });
   const solarDates = new Set(complete.filter((read) => read.kind === 'export').map((read) => read.readDate));
   return buildUsageResponse({
     today,

@@ -1,7 +1,20 @@
-/** Offer expired, shared by Happy Hours and Reduce & Be Rewarded (spec §2, §4). Built by a later issue; for now its heading and a note. */
-import { messages } from '@portal/contracts';
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+/** Offer expired, shared by Happy Hours and Reduce & Be Rewarded (spec §2, §4): the message, and the Tracker. */
+import { happyHoursCopy, messages, paths } from '@portal/contracts';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import './happy-hours.css';
 
 export function OfferExpiredPage() {
-  return <ComingSoon title={messages.offerExpired} />;
+  useDocumentTitle(messages.offerExpired);
+  const { accountId = '' } = useParams();
+  return (
+    <section className="page happy-hours" aria-labelledby="offer-expired-title">
+      <h1 id="offer-expired-title">{messages.offerExpired}</h1>
+      <ul className="happy-hours__links">
+        <li>
+          <Link to={paths.usage.href(accountId)}>{happyHoursCopy.trackerLink}</Link>
+        </li>
+      </ul>
+    </section>
+  );
 }

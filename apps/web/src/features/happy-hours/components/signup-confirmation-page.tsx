@@ -1,7 +1,42 @@
-/** Happy Hours sign-up confirmation (spec §2). Built by a later issue; for now its heading and a note. */
-import { screenTitles } from '@portal/contracts';
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+/**
+ * Happy Hours sign-up confirmation (spec §2, §4): the URL carries the slot's label; from tomorrow the customer
+ * gets 2 hours of free electricity in it (from the next weekday, named), with a link to change the slot.
+ */
+import {
+  findTimeSlot,
+  formatMessage,
+  formatWeekdayDate,
+  happyHoursCopy,
+  paths,
+  screenTitles,
+  slotEffectiveDate,
+} from '@portal/contracts';
+import { Link, Navigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import './happy-hours.css';
 
 export function SignupConfirmationPage() {
-  return <ComingSoon title={screenTitles.happyHoursSignupConfirmation} />;
+  useDocumentTitle(screenTitles.happyHoursSignupConfirmation);
+  const { accountId = '', timeslot } = useParams();
+  const slot = findTimeSlot(timeslot);
+  if (!slot) return <Navigate replace to={paths.happyHoursSignup.href(accountId)} />;
+  return (
+    <section className="page happy-hours" aria-labelledby="confirmation-title">
+      <h1 id="confirmation-title">{screenTitles.happyHoursSignupConfirmation}</h1>
+      <p className="happy-hours__intro">{formatMessage(happyHoursCopy.confirmation, { slot: slot.label })}</p>
+      <p>
+        {formatMessage(happyHoursCopy.confirmationEffective, {
+          date: formatWeekdayDate(slotEffectiveDate(new Date())),
+        })}
+      </p>
+      <ul className="happy-hours__links">
+        <li>
+          <Link to={paths.happyHoursChangeSlot.href(accountId)}>{happyHoursCopy.changeLink}</Link>
+        </li>
+        <li>
+          <Link to={paths.usage.href(accountId)}>{happyHoursCopy.trackerLink}</Link>
+        </li>
+      </ul>
+    </section>
+  );
 }

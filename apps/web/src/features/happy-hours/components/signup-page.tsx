@@ -1,7 +1,125 @@
-/** Happy Hours landing and sign-up (spec §2). Built by a later issue; for now its heading and a note. */
-import { screenTitles } from '@portal/contracts';
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+/**
+ * Happy Hours landing and sign-up (spec §2, §4, §5): three steps - choose one of the four 2-hour slots, read
+ * the full special conditions and tick the agreement, then Sign up, enabled only when both are done. An
+ * account already signed up goes to "already registered"; one not in the offer (404) or past the retailer's
+ * signup_end_time goes to "offer expired". Success goes to the confirmation carrying the slot's label.
+ */
+import {
+  formatMessage,
+  happyHoursCopy,
+  messages,
+  paths,
+  screenTitles,
+  signupClosed,
+  type TimeSlotId,
+  timeSlotLabel,
+} from '@portal/contracts';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { PageLoading } from '../../../shared/components/page-loading.tsx';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { useChooseSlot } from '../api/choose-slot.ts';
+import { useHappyHoursParticipant } from '../api/get-participant.ts';
+import { useDaytimeSaverConfig } from '../api/get-product-config.ts';
+import { isNotInvited, signupFailure } from '../lib/outcomes.ts';
+import { useErrorAlert } from '../lib/use-error-alert.ts';
+import { SlotPicker } from './slot-picker.tsx';
+import { SpecialConditions } from './special-conditions.tsx';
+import './happy-hours.css';
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="happy-hours__step" aria-labelledby={id}>
+      <h2 id={id} className="happy-hours__step-title">
+        <span className="happy-hours__step-number">
+          {formatMessage(happyHoursCopy.stepLabel, { number })}
+        </span>{' '}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function HappyHoursSignupPage() {
-  return <ComingSoon title={screenTitles.happyHoursSignup} />;
+  useDocumentTitle(screenTitles.happyHoursSignup);
+  const { accountId = '' } = useParams();
+  const navigate = useNavigate();
+  const { showAlert, closeAlert } = useAlert();
+  const participant = useHappyHoursParticipant(accountId);
+  const config = useDaytimeSaverConfig();
+  const [slot, setSlot] = useState<TimeSlotId | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const conditionsId = useId();
+  const hintId = useId();
+  const signup = useChooseSlot(accountId, {
+    onSuccess: (chosen) => {
+      closeAlert();
+      return navigate(paths.happyHoursConfirmation.href(accountId, timeSlotLabel(chosen)));
+    },
+    onError: (error) => showAlert(signupFailure(error)),
+  });
+  const participantError = participant.error && !isNotInvited(participant.error) ? participant.error : null;
+  useErrorAlert(participantError, messages.participantFetchError);
+  useErrorAlert(config.error, messages.offerFetchError);
+
+  if (participant.data?.opted_in && !signup.isSuccess) {
+    return <Navigate replace to={paths.happyHoursAlreadyRegistered.href(accountId)} />;
+  }
+  if (isNotInvited(participant.error) || (config.data && signupClosed(config.data))) {
+    return <Navigate replace to={paths.offerExpired.href(accountId)} />;
+  }
+
+  const ready = slot !== null && agreed;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (slot && agreed) signup.mutate(slot);
+  }
+
+  return (
+    <section className="page happy-hours" aria-labelledby="happy-hours-title">
+      <h1 id="happy-hours-title">{screenTitles.happyHoursSignup}</h1>
+      {participant.isPending || config.isPending ? (
+        <PageLoading />
+      ) : (
+        <>
+          <p className="happy-hours__intro">{happyHoursCopy.intro}</p>
+          <form className="happy-hours__form" onSubmit={onSubmit} aria-labelledby="happy-hours-title">
+            <Step number={1} title={happyHoursCopy.step1}>
+              <SlotPicker legend={happyHoursCopy.slotsLegend} value={slot} onChange={setSlot} />
+              <p className="happy-hours__note">{happyHoursCopy.slotNote}</p>
+            </Step>
+            <Step number={2} title={happyHoursCopy.step2}>
+              <SpecialConditions headingId={conditionsId} />
+              <label className="happy-hours__agree">
+                <input
+                  type="checkbox"
+                  checked={agreed}
+                  onChange={(event) => setAgreed(event.target.checked)}
+                />
+                <span>{happyHoursCopy.agree}</span>
+              </label>
+            </Step>
+            <Step number={3} title={happyHoursCopy.step3}>
+              <button
+                className="button button--primary"
+                type="submit"
+                disabled={!ready || signup.isPending}
+                aria-describedby={ready ? undefined : hintId}
+              >
+                {happyHoursCopy.signUp}
+              </button>
+              {!ready && (
+                <p id={hintId} className="happy-hours__note">
+                  {happyHoursCopy.signUpHint}
+                </p>
+              )}
+            </Step>
+          </form>
+        </>
+      )}
+    </section>
+  );
 }

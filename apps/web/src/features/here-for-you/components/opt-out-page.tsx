@@ -1,7 +1,60 @@
-/** Reduce & Be Rewarded opt out (spec §2). Built by a later issue; for now its heading and a note. */
-import { screenTitles } from '@portal/contracts';
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+/**
+ * Opt out of Reduce & Be Rewarded (spec §2, §4): 'Are you sure?', the $20 credit warning, Opt Out, and the
+ * note that the weekly Tracker email continues. Not opted in goes to opt back in; 404 to offer expired.
+ * Success (or 'You have already opted out') goes to opt back in.
+ */
+import { hereForYouCopy, messages, paths, screenTitles } from '@portal/contracts';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { PageLoading } from '../../../shared/components/page-loading.tsx';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { useHereForYouParticipant, useSetHereForYou } from '../api/participant.ts';
+import { isNotInvited, optOutFailure } from '../lib/outcomes.ts';
+import './here-for-you.css';
 
 export function OptOutPage() {
-  return <ComingSoon title={screenTitles.optOut} />;
+  useDocumentTitle(screenTitles.optOut);
+  const { accountId = '' } = useParams();
+  const navigate = useNavigate();
+  const { showAlert, closeAlert } = useAlert();
+  const participant = useHereForYouParticipant(accountId);
+  const optOut = useSetHereForYou(accountId, false, {
+    onSuccess: () => {
+      closeAlert();
+      return navigate(paths.optBackIn.href(accountId));
+    },
+    onError: (error) => showAlert(optOutFailure(error)),
+  });
+  const fetchError = participant.error && !isNotInvited(participant.error) ? participant.error : null;
+  useEffect(() => {
+    if (fetchError) showAlert({ kind: 'warning', message: messages.participantFetchError });
+  }, [fetchError, showAlert]);
+
+  if (isNotInvited(participant.error)) return <Navigate replace to={paths.offerExpired.href(accountId)} />;
+  if (participant.data && !participant.data.opted_in) {
+    return <Navigate replace to={paths.optBackIn.href(accountId)} />;
+  }
+  return (
+    <section className="page here-for-you" aria-labelledby="opt-out-title">
+      <h1 id="opt-out-title">{screenTitles.optOut}</h1>
+      {participant.isPending ? (
+        <PageLoading />
+      ) : (
+        <>
+          <h2 className="here-for-you__question">{screenTitles.optOutConfirm}</h2>
+          <p className="here-for-you__text">{hereForYouCopy.optOutWarning}</p>
+          <button
+            className="here-for-you__button"
+            type="button"
+            disabled={optOut.isPending}
+            onClick={() => optOut.mutate()}
+          >
+            {hereForYouCopy.optOutButton}
+          </button>
+          <p className="here-for-you__note">{hereForYouCopy.subscriptionNote}</p>
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,36 @@
+/**
+ * GET {innovativeBillingBase}/daytime_saver_participants/{accountId} (spec §7): the account's Happy Hours
+ * participation. Never cached for long: the screens decide their redirects from it (spec §4).
+ */
+import { daytimeSaverParticipantSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useClientConfig } from '../../../shared/config/client-config.tsx';
+import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
+import type { ApiClient } from '../../../shared/lib/api-client.ts';
+
+export const happyHoursKeys = {
+  all: ['happy-hours'] as const,
+  participant: (accountId: string) => [...happyHoursKeys.all, 'participant', accountId] as const,
+  config: (clientCode: string) => [...happyHoursKeys.all, 'config', clientCode] as const,
+};
+
+export function participantQueryOptions(api: ApiClient, clientCode: string, accountId: string) {
+  return queryOptions({
+    queryKey: happyHoursKeys.participant(accountId),
+    queryFn: ({ signal }) =>
+      api.request({
+        base: 'innovativeBilling',
+        path: `/daytime_saver_participants/${encodeURIComponent(accountId)}`,
+        query: { client_code: clientCode },
+        schema: daytimeSaverParticipantSchema,
+        signal,
+      }),
+    staleTime: 0,
+  });
+}
+
+export function useHappyHoursParticipant(accountId: string) {
+  const api = useApiClient();
+  const { clientCode } = useClientConfig();
+  return useQuery(participantQueryOptions(api, clientCode, accountId));
+}

@@ -1,0 +1,28 @@
+/** GET {innovativeBillingBase}/product_configs/DaytimeSaver (spec §7): the retailer's sign-up end. */
+import { DAYTIME_SAVER_PRODUCT, daytimeSaverConfigSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useClientConfig } from '../../../shared/config/client-config.tsx';
+import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
+import type { ApiClient } from '../../../shared/lib/api-client.ts';
+import { happyHoursKeys } from './get-participant.ts';
+
+export function productConfigQueryOptions(api: ApiClient, clientCode: string) {
+  return queryOptions({
+    queryKey: happyHoursKeys.config(clientCode),
+    queryFn: ({ signal }) =>
+      api.request({
+        base: 'innovativeBilling',
+        path: `/product_configs/${DAYTIME_SAVER_PRODUCT}`,
+        query: { client_code: clientCode },
+        schema: daytimeSaverConfigSchema,
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+}
+
+export function useDaytimeSaverConfig() {
+  const api = useApiClient();
+  const { clientCode } = useClientConfig();
+  return useQuery(productConfigQueryOptions(api, clientCode));
+}

@@ -1,0 +1,77 @@
+/**
+ * Reduce & Be Rewarded calls of spec §7 on the innovative-billing base: the participant lookup, opt out and
+ * opt (back) in. After a change the lookup's cache holds the new state, so the next screen shows at once.
+ */
+import {
+  type HereForYouBody,
+  type HereForYouParticipant,
+  hereForYouParticipantSchema,
+} from '@portal/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useClientConfig } from '../../../shared/config/client-config.tsx';
+import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
+import type { ApiClient } from '../../../shared/lib/api-client.ts';
+
+export const hereForYouKeys = {
+  all: ['here-for-you'] as const,
+  participant: (accountId: string) => [...hereForYouKeys.all, 'participant', accountId] as const,
+};
+
+export function hereForYouQueryOptions(api: ApiClient, clientCode: string, accountId: string) {
+  return queryOptions({
+    queryKey: hereForYouKeys.participant(accountId),
+    queryFn: ({ signal }) =>
+      api.request({
+        base: 'innovativeBilling',
+        path: `/here_for_you_participants/${encodeURIComponent(accountId)}`,
+        query: { client_code: clientCode },
+        schema: hereForYouParticipantSchema,
+        signal,
+      }),
+    staleTime: 0,
+  });
+}
+
+export function useHereForYouParticipant(accountId: string) {
+  const api = useApiClient();
+  const { clientCode } = useClientConfig();
+  return useQuery(hereForYouQueryOptions(api, clientCode, accountId));
+}
+
+export async function optOut(api: ApiClient, body: HereForYouBody): Promise<void> {
+  await api.request({
+    base: 'innovativeBilling',
+    method: 'POST',
+    path: `/here_for_you_participants/${encodeURIComponent(body.account_identifier)}/opt_out`,
+    body,
+  });
+}
+
+export async function optIn(api: ApiClient, body: HereForYouBody): Promise<void> {
+  await api.request({ base: 'innovativeBilling', method: 'POST', path: '/here_for_you_participants', body });
+}
+
+/** Opts out (`optedIn` false) or back in; on success, and on the opt out's 304, the cache holds the new state. */
+export function useSetHereForYou(
+  accountId: string,
+  optedIn: boolean,
+  handlers: { onSuccess: () => void; onError: (error: unknown) => void },
+) {
+  const api = useApiClient();
+  const { clientCode } = useClientConfig();
+  const queryClient = useQueryClient();
+  const body: HereForYouBody = { client_code: clientCode, account_identifier: accountId };
+  return useMutation({
+    mutationFn: () => (optedIn ? optIn(api, body) : optOut(api, body)),
+    onSuccess: () => {
+      queryClient.setQueryData<HereForYouParticipant>(hereForYouKeys.participant(accountId), {
+        opted_in: optedIn,
+      });
+      handlers.onSuccess();
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: hereForYouKeys.participant(accountId) });
+      handlers.onError(error);
+    },
+  });
+}
