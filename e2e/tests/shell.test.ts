@@ -202,7 +202,8 @@ describe('every screen', () => {
     }
     expect(problems).toEqual([]);
     await context.close();
-  });
+    // Sixteen screens, each loaded and checked by axe: more than one ordinary test's time on a busy machine.
+  }, 180_000);
 });
 
 describe('server answers seen by the browser', () => {
