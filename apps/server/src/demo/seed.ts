@@ -22,6 +22,7 @@ import { assignTariffIfAbsent, FROM_THE_START, importTariffs } from '../domains/
 import { type FileImportResult, importNem12Source, textSource } from '../domains/meter-data/importer.ts';
 import { importCurtailment } from '../domains/tracker/curtailment.ts';
 import { generateNem12, type MeteredProfile } from './nem12-generator.ts';
+import { seedDemoSubscriptions } from './seed-subscriptions.ts';
 import { modelDay, type UsageProfile } from './usage-model.ts';
 
 export const OTHER_RETAILER = { clientCode: 'OTHER_RETAILER', name: 'Another Energy Co' } as const;
@@ -194,5 +195,6 @@ export async function seedDemo(
   }
   const solar = demoAccounts.find((account) => account.publicId === demoAccountIds.solar);
   if (solar?.profile) await importCurtailment(db, demoCurtailment(solar.profile, solar.nmi, today));
+  await seedDemoSubscriptions(db, today);
   return { accountsCreated, accountsPresent: demoAccounts.length - accountsCreated, meterData };
 }
