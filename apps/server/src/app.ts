@@ -11,6 +11,7 @@ import { accountRoutes } from './domains/accounts/routes.ts';
 import { interactionRoutes } from './domains/interactions/routes.ts';
 import { meterDataRoutes } from './domains/meter-data/routes.ts';
 import { profileRoutes } from './domains/profiles/routes.ts';
+import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(trackerRoutes);
   await app.register(profileRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(emailLinkRoutes);
 
   await app.register(web);
   return app;

@@ -81,3 +81,41 @@ export function formatLongDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return `${WEEKDAY_NAMES[dayOfWeek(date)]} ${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
+
+/** The words of the email snapshots (design §4.5); `{name}` placeholders are filled with formatMessage. */
+export const snapshotCopy = {
+  subjectWeekly: 'Your Tracker snapshot: {total} for the week of {range}',
+  subjectMonthly: 'Your Tracker snapshot: {total} for {month}',
+  headingWeekly: 'Your week: {range}',
+  headingMonthly: 'Your month: {month}',
+  brand: '{retailer} Tracker',
+  spent: 'spent on electricity ({kwh} kWh)',
+  coverage: 'Based on {days} of {total} days with meter data.',
+  averageHigher: '{percent}% more than your average of {average} over the previous {count}.',
+  averageLower: '{percent}% less than your average of {average} over the previous {count}.',
+  averageSame: 'About the same as your average of {average} over the previous {count}.',
+  weeks: 'weeks',
+  week: 'week',
+  months: 'months',
+  month: 'month',
+  lastYearWeekly: 'The same week last year: {amount}.',
+  lastYearMonthly: '{month} last year: {amount}.',
+  budgetTitle: 'Budget',
+  budgetProgressWeekly: 'You used {percent}% of your {budget} weekly budget.',
+  budgetProgressMonthly: 'You used {percent}% of your {budget} budget for the month ({weekly} a week).',
+  budgetOver: 'You went {amount} over your budget.',
+  budgetUnder: 'You stayed {amount} under your budget.',
+  highestDay: 'Your highest day: {day}, {amount}.',
+  solar: 'Solar credit: {amount} for {kwh} kWh sent to the grid.',
+  forecastTitle: 'This quarter',
+  forecast: 'Projected bill for {from} to {to}: {projected} ({spent} so far).',
+  forecastToDate: 'Spent so far this quarter ({from} to {to}): {spent}.',
+  forecastNote: 'A projection only, from your recent usage: not a bill.',
+  viewWeek: 'See your week in Tracker',
+  viewMonth: 'See your usage in Tracker',
+  changeSlot: 'Change your Happy Hours time slot',
+  settingsLine: 'You get this email because you subscribed to Tracker snapshots.',
+  settingsLink: 'Change how often, or unsubscribe',
+  phone: 'Questions? Call us on {phone}.',
+  aest: 'Times and dates are in Australian Eastern Standard Time (AEST).',
+} as const;

@@ -172,9 +172,9 @@ describe('bad input', () => {
 
 describe('account answers (design §4.1)', () => {
   const calls = {
-    GET: (id: unknown) => get(id),
-    POST: (id: unknown) => post({ account_id: id, data: { subscribed: true } }),
-    PUT: (id: unknown) => put({ account_id: id }),
+    'GET subscription': (id: unknown) => get(id),
+    'POST subscription': (id: unknown) => post({ account_id: id, data: { subscribed: true } }),
+    'PUT change_frequency': (id: unknown) => put({ account_id: id }),
   };
   it.each(Object.keys(calls))('%s: 422 malformed, 401 unknown, 403 another retailer', async (method) => {
     const call = calls[method as keyof typeof calls];

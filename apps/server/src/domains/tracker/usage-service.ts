@@ -26,7 +26,7 @@ import { energyReadsForNmi, type StoredDayRead } from '../meter-data/queries.ts'
 import { curtailmentFor } from './curtailment.ts';
 import { buildUsageResponse, type DayQuality, LOOKBACK_WEEKS } from './week.ts';
 
-const toChannelDay = (read: StoredDayRead): ChannelDay & { date: string } => ({
+export const toChannelDay = (read: StoredDayRead): ChannelDay & { date: string } => ({
   date: read.readDate,
   suffix: read.suffix,
   kind: read.kind as ChannelDay['kind'],
@@ -70,7 +70,7 @@ export function qualityOf(reads: readonly StoredDayRead[]): Map<string, DayQuali
 const FORECAST_TTL_MS = 10 * 60_000;
 const forecastCache = new Map<string, { today: string; expires: number; forecast: Forecast }>();
 
-async function forecastFor(
+export async function forecastFor(
   db: Database,
   account: AccountRow,
   assignments: readonly TariffAssignment[],
