@@ -20,7 +20,7 @@ import {
 } from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject as provided } from 'vitest';
 import { emailSnapshots, subscriptions } from '../../src/db/schema/subscriptions.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
@@ -352,7 +352,8 @@ describe('exactly once', () => {
     expect(row).toMatchObject({ status: 'skipped', reason: 'no meter data for the period' });
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  // A second process needs a database server: PostgreSQL only (the embedded one is one process's).
+  it.skipIf(provided('testDatabase').kind !== 'postgres')(
     'a worker killed mid-batch and run again sends every due snapshot exactly once',
     async () => {
       const url = (t.database as { url?: string }).url;
