@@ -17,7 +17,8 @@ export default defineConfig({
           name: 'server',
           include: ['test/unit/**/*.test.ts'],
           setupFiles: serverSetup,
-          testTimeout: 30_000,
+          // The CLI tests seed 15 months of demo data: over 30 s when the 2 cores are shared.
+          testTimeout: 90_000,
         },
       },
       {

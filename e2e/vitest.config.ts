@@ -9,5 +9,7 @@ export default defineProject({
     hookTimeout: 120_000,
     // One browser at a time: the machine has 2 cores and the server shares them.
     fileParallelism: false,
+    // expect.poll gives up after 1 s by default: too short for a page to load on a busy machine (flaky).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

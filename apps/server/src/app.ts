@@ -12,6 +12,8 @@ import { interactionRoutes } from './domains/interactions/routes.ts';
 import { meterDataRoutes } from './domains/meter-data/routes.ts';
 import { offerRoutes } from './domains/offers/routes.ts';
 import { profileRoutes } from './domains/profiles/routes.ts';
+import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
+import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
 import errors from './plugins/errors.ts';
@@ -72,6 +74,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(trackerRoutes);
   await app.register(profileRoutes);
   await app.register(offerRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(emailLinkRoutes);
 
   await app.register(web);
   return app;

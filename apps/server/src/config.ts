@@ -69,6 +69,16 @@ export const environmentSchema = z.object({
   ACCOUNT_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Visit records accepted per client address per minute. */
   INTERACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+
+  // Email snapshots (design §4.5, docs/email-snapshots.md).
+  /** smtp:// or smtps:// server for the snapshots; unset: .eml files in DATA_DIR/outbox. */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  RETAILER_MAIL_FROM: z.email().default('tracker@brightside.example'),
+  RETAILER_MAIL_REPLY_TO: z.email().default('help@brightside.example'),
+  /** The mailbox of the List-Unsubscribe header's mailto link. */
+  RETAILER_UNSUBSCRIBE_EMAIL: z.email().default('unsubscribe@brightside.example'),
+  /** Signs the links in emails; unset: a secret generated once and kept in the database. */
+  EMAIL_LINK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -79,6 +89,15 @@ export interface Config {
   webDistDir: string;
   publicUrl: string;
   client: ClientConfig;
+  mail: {
+    smtpUrl: string | null;
+    /** Where snapshots are written when there is no SMTP server. */
+    outboxDir: string;
+    fromName: string;
+    from: string;
+    replyTo: string;
+    unsubscribeEmail: string;
+  };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -102,6 +121,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      outboxDir: path.join(path.resolve(env.DATA_DIR), 'outbox'),
+      fromName: env.RETAILER_NAME,
+      from: env.RETAILER_MAIL_FROM,
+      replyTo: env.RETAILER_MAIL_REPLY_TO,
+      unsubscribeEmail: env.RETAILER_UNSUBSCRIBE_EMAIL,
+    },
     client: {
       clientCode: env.CLIENT_CODE,
       retailer: {

@@ -8,6 +8,7 @@ import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { isAppError } from '../lib/errors.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerCurtailmentCommands } from './commands/curtailment.ts';
+import { registerMailCommands } from './commands/mail.ts';
 import { registerMaintenanceCommands } from './commands/maintenance.ts';
 import { registerMeterDataCommands } from './commands/meter-data.ts';
 import { registerOfferCommands } from './commands/offers.ts';
@@ -34,6 +35,7 @@ export function buildCli(io: CliIo = consoleIo) {
   registerMeterDataCommands(program, io);
   registerCurtailmentCommands(program, io);
   registerOfferCommands(program, io);
+  registerMailCommands(program, io);
   return program;
 }
 

@@ -23,6 +23,7 @@ import { type FileImportResult, importNem12Source, textSource } from '../domains
 import { importCurtailment } from '../domains/tracker/curtailment.ts';
 import { generateNem12, type MeteredProfile } from './nem12-generator.ts';
 import { seedDemoOffers } from './seed-offers.ts';
+import { seedDemoSubscriptions } from './seed-subscriptions.ts';
 import { modelDay, type UsageProfile } from './usage-model.ts';
 
 export const OTHER_RETAILER = { clientCode: 'OTHER_RETAILER', name: 'Another Energy Co' } as const;
@@ -196,5 +197,6 @@ export async function seedDemo(
   const solar = demoAccounts.find((account) => account.publicId === demoAccountIds.solar);
   if (solar?.profile) await importCurtailment(db, demoCurtailment(solar.profile, solar.nmi, today));
   await seedDemoOffers(db, today);
+  await seedDemoSubscriptions(db, today);
   return { accountsCreated, accountsPresent: demoAccounts.length - accountsCreated, meterData };
 }

@@ -21,7 +21,8 @@ declare module 'vitest' {
   }
 }
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/** `url` is set on PostgreSQL, for tests that start another process on the same database. */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const info = inject('testDatabase');
   if (info.kind === 'pglite') {
     const template = new Blob([fs.readFileSync(info.templatePath)]);
@@ -33,11 +34,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.connect();
   await admin.query(`create database ${name} template ${info.template}`);
   await admin.end();
-  const handle = wrapPostgres(
-    new pg.Pool({ connectionString: databaseUrlFor(info.serverUrl, name), max: 4 }),
-  );
+  const url = databaseUrlFor(info.serverUrl, name);
+  const handle = wrapPostgres(new pg.Pool({ connectionString: url, max: 4 }));
   return {
     ...handle,
+    url,
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: info.serverUrl });

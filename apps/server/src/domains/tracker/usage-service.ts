@@ -86,11 +86,32 @@ function freeWindowsOf(slots: readonly SlotHistoryEntry[]): ((date: string) => F
   return slots.length === 0 ? undefined : (date) => freeWindowsOn(slots, date);
 }
 
-async function forecastFor(
+/** What prices an account's days: its tariffs over time and its Happy Hours slots over time. */
+export interface AccountPricing {
+  assignments: readonly TariffAssignment[];
+  slots: readonly SlotHistoryEntry[];
+}
+
+export async function pricingOf(db: Database, accountId: string): Promise<AccountPricing> {
+  const [assignments, slots] = await Promise.all([
+    tariffAssignmentsOf(db, accountId),
+    slotHistory(db, accountId),
+  ]);
+  return { assignments, slots };
+}
+
+/**
+ * Prices complete days of stored reads (the Tracker, the forecast and the email snapshots all price here):
+ * usage charges inside the Happy Hours slot in force on a weekday are free (design §4.3, §4.7).
+ */
+export function priceAccountDays(reads: readonly StoredDayRead[], { assignments, slots }: AccountPricing) {
+  return priceDays({ reads: reads.map(toChannelDay), assignments, freeWindowsFor: freeWindowsOf(slots) });
+}
+
+export async function forecastFor(
   db: Database,
   account: AccountRow,
-  assignments: readonly TariffAssignment[],
-  slots: readonly SlotHistoryEntry[],
+  { assignments, slots }: AccountPricing,
   today: string,
 ): Promise<Forecast> {
   // A Happy Hours slot change reprices days, so the cached forecast is valid only for the same slot history.
@@ -101,9 +122,7 @@ async function forecastFor(
   const from = addDays(today, -(FORECAST_YEAR_DAYS + 92 + FORECAST_LOOKBACK_WEEKS * 7));
   const reads = await energyReadsForNmi(db, account.nmi, from, addDays(today, -1));
   const channelDays = reads.map(toChannelDay);
-  const history = dailyTotals(
-    priceDays({ reads: channelDays, assignments, freeWindowsFor: freeWindowsOf(slots) }).values(),
-  );
+  const history = dailyTotals(priceAccountDays(reads, { assignments, slots }).values());
   // The days to come are free in the slot chosen last (from the next weekday): the projection is priced so,
   // which is how a new sign-up or slot change shows in the Tracker's numbers before its first free day.
   const latest = slots.at(-1);
@@ -164,23 +183,15 @@ export async function usageFor(
   today: string = marketToday(),
 ): Promise<UsageResponse> {
   const weekStart = mondayOf(from ?? today);
-  const [assignments, slots] = await Promise.all([
-    tariffAssignmentsOf(db, account.id),
-    slotHistory(db, account.id),
-  ]);
+  const pricing = await pricingOf(db, account.id);
   const [reads, forecast, curtailment] = await Promise.all([
     readsAround(db, account.nmi, weekStart),
-    forecastFor(db, account, assignments, slots, today),
+    forecastFor(db, account, pricing, today),
     curtailmentFor(db, account, weekStart),
   ]);
   // Nothing after yesterday counts: a day is complete only once it is over.
   const complete = reads.filter((read) => read.readDate < today);
-  // Happy Hours: usage charges inside the slot in force on a weekday are free (design §4.3, §4.7).
-  const days = priceDays({
-    reads: complete.map(toChannelDay),
-    assignments,
-    freeWindowsFor: freeWindowsOf(slots),
-  });
+  const days = priceAccountDays(complete, pricing);
   const solarDates = new Set(complete.filter((read) => read.kind === 'export').map((read) => read.readDate));
   return buildUsageResponse({
     today,

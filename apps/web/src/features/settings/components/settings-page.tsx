@@ -1,7 +1,141 @@
-/** Settings: the email snapshot subscription (spec §2). Built by a later issue; for now its heading and a note. */
-import { screenTitles } from '@portal/contracts';
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+/**
+ * Settings (spec §2, §4, §8): subscribe to or unsubscribe from the email snapshot and, when subscribed,
+ * switch between weekly and monthly. When the subscription cannot be fetched the state is unknown: the page
+ * says so and offers to try again. Visiting records a 'settings' visit.
+ */
+import {
+  formatLongDate,
+  formatMessage,
+  frequencyOf,
+  marketToday,
+  messages,
+  type Subscription,
+  screenTitles,
+  settingsCopy,
+} from '@portal/contracts';
+import { isCancelledError } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
+import { useParams } from 'react-router';
+import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { useVisitRecord } from '../../../shared/api/record-visit.ts';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { isAbortError } from '../../../shared/lib/api-client.ts';
+import { useChangeFrequency } from '../api/change-frequency.ts';
+import { subscriptionFetchErrorMessage, useSubscription } from '../api/get-subscription.ts';
+import { useUpdateSubscription } from '../api/update-subscription.ts';
+import './settings-page.css';
+
+/** Shows the fetch failure's message of spec §8 once per failure. */
+function useFetchErrorAlert(error: unknown, errorUpdatedAt: number) {
+  const { showAlert } = useAlert();
+  const shownFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!error || isAbortError(error) || isCancelledError(error)) return;
+    if (shownFor.current === errorUpdatedAt) return;
+    shownFor.current = errorUpdatedAt;
+    showAlert({ kind: 'warning', message: subscriptionFetchErrorMessage(error) });
+  }, [error, errorUpdatedAt, showAlert]);
+}
+
+function FrequencySwitch({ accountId, subscription }: { accountId: string; subscription: Subscription }) {
+  const change = useChangeFrequency(accountId);
+  const name = useId();
+  const current = frequencyOf(subscription.type);
+  const options = [
+    { value: 'weekly', label: settingsCopy.weekly },
+    { value: 'monthly', label: settingsCopy.monthly },
+  ] as const;
+  return (
+    <fieldset className="settings__frequency" disabled={change.isPending}>
+      <legend>{settingsCopy.frequencyLegend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="settings__option">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={current === option.value}
+            onChange={() => {
+              if (option.value !== current) change.mutate();
+            }}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function SubscriptionSettings({
+  accountId,
+  subscription,
+}: {
+  accountId: string;
+  subscription: Subscription;
+}) {
+  const update = useUpdateSubscription(accountId);
+  const weekly = frequencyOf(subscription.type) === 'weekly';
+  return (
+    <div className="settings__card">
+      <p className="settings__status" data-testid="subscription-status">
+        {subscription.subscribed
+          ? weekly
+            ? settingsCopy.subscribedWeekly
+            : settingsCopy.subscribedMonthly
+          : settingsCopy.unsubscribed}
+      </p>
+      {subscription.subscribed && subscription.next_mailing_date ? (
+        <p className="settings__next">
+          {subscription.next_mailing_date <= marketToday()
+            ? settingsCopy.nextEmailDue
+            : formatMessage(settingsCopy.nextEmail, { date: formatLongDate(subscription.next_mailing_date) })}
+        </p>
+      ) : null}
+      {subscription.subscribed ? <FrequencySwitch accountId={accountId} subscription={subscription} /> : null}
+      <button
+        type="button"
+        className={
+          subscription.subscribed ? 'settings__button' : 'settings__button settings__button--primary'
+        }
+        disabled={update.isPending}
+        onClick={() => update.mutate({ subscribed: !subscription.subscribed, type: subscription.type })}
+      >
+        {subscription.subscribed ? settingsCopy.unsubscribe : settingsCopy.subscribe}
+      </button>
+    </div>
+  );
+}
 
 export function SettingsPage() {
-  return <ComingSoon title={screenTitles.settings} />;
+  const { accountId = '' } = useParams();
+  useDocumentTitle(screenTitles.settings);
+  useVisitRecord('settings', accountId);
+  const query = useSubscription(accountId);
+  useFetchErrorAlert(query.error, query.errorUpdatedAt);
+
+  return (
+    <section className="page settings">
+      <h1>{screenTitles.settings}</h1>
+      <p className="settings__intro">{settingsCopy.intro}</p>
+      {query.data ? (
+        <SubscriptionSettings accountId={accountId} subscription={query.data} />
+      ) : query.isError ? (
+        <div className="settings__card" role="status">
+          <p className="settings__unknown">{messages.subscriptionUnknown}</p>
+          <button
+            type="button"
+            className="settings__button"
+            disabled={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            {settingsCopy.retry}
+          </button>
+        </div>
+      ) : (
+        <p className="settings__loading" role="status">
+          {settingsCopy.loading}
+        </p>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,107 @@
+/** portal mail send-due, portal mail preview (design §4.5, docs/email-snapshots.md) */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { accountIdSchema, type EmailFrequency, marketDateSchema, marketToday } from '@portal/contracts';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import nodemailer from 'nodemailer';
+import { createMailer, messageOf } from '../../domains/subscriptions/mailer.ts';
+import { DEFAULT_BATCH_SIZE, previewSnapshot, sendDue } from '../../domains/subscriptions/sender.ts';
+import { CliError, type CliIo, parseWith, withDatabase } from '../context.ts';
+
+function batchSize(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 10_000)
+    throw new InvalidArgumentError('expected a whole number from 1 to 10000');
+  return parsed;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export function registerMailCommands(program: Command, io: CliIo) {
+  const mail = program.command('mail').description('Email snapshots');
+
+  mail
+    .command('send-due')
+    .description(
+      'Send every due weekly and monthly snapshot: over SMTP when SMTP_URL is set, otherwise as .eml files in DATA_DIR/outbox. Safe to run in parallel and to rerun after a crash.',
+    )
+    .option('--now <date>', 'run as if today were this AEST date (YYYY-MM-DD)', parseWith(marketDateSchema))
+    .option('--batch-size <n>', 'subscriptions claimed per transaction', batchSize, DEFAULT_BATCH_SIZE)
+    .action(async (options: { now?: string; batchSize: number }) => {
+      await withDatabase(async ({ db }, config) => {
+        const mailer = createMailer(config);
+        const today = options.now ?? marketToday();
+        let failure: unknown = null;
+        const summary = await sendDue({
+          db,
+          config,
+          mailer,
+          today,
+          batchSize: options.batchSize,
+          onSnapshot: (outcome) => {
+            const what = `${outcome.frequency} ${outcome.periodStart} ${outcome.publicId}`;
+            if (outcome.status === 'sent') io.out(`sent ${what} -> ${outcome.deliveredTo}`);
+            else io.out(`${outcome.status} ${what}: ${outcome.reason}`);
+          },
+        })
+          .catch((error: unknown) => {
+            failure = error;
+            return null;
+          })
+          .finally(() => mailer.close());
+        if (failure || !summary) {
+          throw new CliError(
+            `delivery failed, the rest stays due for the next run: ${failure instanceof Error ? failure.message : String(failure)}`,
+          );
+        }
+        io.out(
+          `Mail (${today}, ${mailer.kind === 'smtp' ? 'SMTP' : `outbox ${config.mail.outboxDir}`}): ${plural(summary.claimed, 'subscription')} newly due, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
+        );
+      });
+    });
+
+  mail
+    .command('preview')
+    .description(
+      "Write one account's snapshot to files (.eml, .html and .txt) without sending or recording it",
+    )
+    .argument('<accountId>', 'the public account id', parseWith(accountIdSchema))
+    .option('--now <date>', 'as if sent on this AEST date (YYYY-MM-DD)', parseWith(marketDateSchema))
+    .addOption(
+      new Option('--frequency <frequency>', "the account's subscription frequency by default").choices([
+        'weekly',
+        'monthly',
+      ]),
+    )
+    .option('--out <dir>', 'where to write the files (default: DATA_DIR/outbox/preview)')
+    .action(
+      async (accountId: string, options: { now?: string; frequency?: EmailFrequency; out?: string }) => {
+        await withDatabase(async ({ db }, config) => {
+          const result = await previewSnapshot({
+            db,
+            config,
+            publicId: accountId,
+            today: options.now,
+            frequency: options.frequency,
+          });
+          if ('skip' in result) throw new CliError(`no snapshot for ${accountId}: ${result.skip}`);
+          const dir = path.resolve(options.out ?? path.join(config.mail.outboxDir, 'preview'));
+          const base = path.join(dir, result.email.fileName.replace(/\.eml$/, ''));
+          const transport = nodemailer.createTransport({
+            streamTransport: true,
+            buffer: true,
+            newline: 'windows',
+          });
+          const info = await transport.sendMail(messageOf(config, result.email));
+          await fs.mkdir(dir, { recursive: true });
+          await fs.writeFile(`${base}.eml`, info.message as Buffer);
+          await fs.writeFile(`${base}.html`, result.email.html);
+          await fs.writeFile(`${base}.txt`, result.email.text);
+          io.out(`Subject: ${result.email.subject}`);
+          io.out(
+            `Wrote ${base}.eml, .html and .txt (${result.period.frequency}, ${result.period.start} to ${result.period.end}).`,
+          );
+        });
+      },
+    );
+}

@@ -1,0 +1,79 @@
+/**
+ * Email snapshot subscriptions (spec §3, §7) and the snapshots sent (design §4.5). `email_snapshots` is the
+ * idempotency record of `portal mail send-due`: one row per account, frequency and period, created when a
+ * worker claims a due subscription and marked sent once the message is handed over, so that a crash and a
+ * rerun neither send twice nor skip (docs/email-snapshots.md).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from '../schema.ts';
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'Subscriptions::WeeklyEmail' or 'Subscriptions::MonthlyEmail' (spec §3). */
+    type: text('type', { enum: ['Subscriptions::WeeklyEmail', 'Subscriptions::MonthlyEmail'] }).notNull(),
+    subscribed: boolean('subscribed').notNull(),
+    /** The AEST date the next snapshot is due; null while unsubscribed. */
+    nextMailingDate: date('next_mailing_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // send-due reads the due subscribers in date order.
+    index('subscriptions_due_idx').on(table.nextMailingDate).where(sql`${table.subscribed}`),
+  ],
+);
+
+export const emailSnapshots = pgTable(
+  'email_snapshots',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: ['weekly', 'monthly'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** pending: claimed, not yet handed over; sent; skipped (no data or no address); cancelled (unsubscribed). */
+    status: text('status', { enum: ['pending', 'sent', 'skipped', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    messageId: text('message_id'),
+    /** Where the message went: 'smtp' or the .eml file written. */
+    deliveredTo: text('delivered_to'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The idempotency key: one snapshot per account, frequency and period.
+    unique('email_snapshots_period_key').on(table.accountId, table.frequency, table.periodStart),
+    index('email_snapshots_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Secrets the servers share through the database (the email link signing key when none is configured). */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type EmailSnapshotRow = typeof emailSnapshots.$inferSelect;

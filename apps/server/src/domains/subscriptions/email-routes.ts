@@ -1,0 +1,100 @@
+/**
+ * The signed email links (design §4.1): GET /api/email/click counts the click and redirects inside the
+ * portal; POST /api/email/unsubscribe is the one-click unsubscribe of the List-Unsubscribe header (RFC 8058),
+ * and a GET of the same link (a mail client or a person following it) leads to Settings instead.
+ */
+import { errorResponseSchema, paths } from '@portal/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accounts } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findAccountByPublicId } from '../accounts/queries.ts';
+import { CLICK_PATH, isPortalPath, linkSecret, UNSUBSCRIBE_PATH, verifyLink } from './links.ts';
+import { setSubscription } from './queries.ts';
+
+const tokenQuery = z.object({ t: z.string().min(1).max(4096).describe('The signed link token') });
+const refused = () =>
+  new AppError(
+    400,
+    'BAD_REQUEST',
+    'This link is not valid. Please use the link in your latest Tracker email.',
+  );
+
+export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Mail providers post the one-click unsubscribe as a form ('List-Unsubscribe=One-Click'); the token in the
+  // query is all that counts, so the body is read and ignored (scoped to these routes).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+  /** The account of a genuine token of this retailer, or a 400 for anything else. */
+  async function accountOf(token: string, kind: 'click' | 'unsubscribe') {
+    const payload = verifyLink(await linkSecret(app.db, app.config), token);
+    if (!payload || payload.k !== kind) throw refused();
+    const account = await findAccountByPublicId(app.db, payload.a);
+    if (!account || account.clientCode !== app.config.client.clientCode) throw refused();
+    return { payload, account };
+  }
+
+  app.get(
+    CLICK_PATH,
+    {
+      schema: {
+        summary: 'Follow a link from an email: counts the click, then redirects inside the portal',
+        tags: ['email'],
+        querystring: tokenQuery,
+        response: { 302: z.undefined().describe('To the portal page'), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { payload, account } = await accountOf(request.query.t, 'click');
+      // Signed by us, so already a portal path; checked again so that no key mistake can open a redirect.
+      if (payload.k !== 'click' || !isPortalPath(payload.p)) throw refused();
+      await app.db
+        .update(accounts)
+        .set({ emailClickCount: sql`${accounts.emailClickCount} + 1` })
+        .where(and(eq(accounts.id, account.id)));
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      return reply.redirect(payload.p, 302);
+    },
+  );
+
+  app.post(
+    UNSUBSCRIBE_PATH,
+    {
+      schema: {
+        summary: 'One-click unsubscribe from the email snapshot (List-Unsubscribe-Post, RFC 8058)',
+        tags: ['email'],
+        querystring: tokenQuery,
+        response: {
+          200: z.object({ subscribed: z.literal(false) }),
+          400: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { account } = await accountOf(request.query.t, 'unsubscribe');
+      await setSubscription(app.db, account.id, { subscribed: false });
+      return { subscribed: false as const };
+    },
+  );
+
+  app.get(
+    UNSUBSCRIBE_PATH,
+    {
+      schema: {
+        summary: 'The unsubscribe link followed in a browser: leads to Settings, changes nothing',
+        tags: ['email'],
+        querystring: tokenQuery,
+        response: { 303: z.undefined().describe('To Settings'), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { account } = await accountOf(request.query.t, 'unsubscribe');
+      return reply.redirect(paths.settings.href(account.publicId), 303);
+    },
+  );
+};

@@ -1,0 +1,69 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+/**
+ * The plain-text part of a snapshot, rendered by React from the same view as the HTML part: components that
+ * output only text and line breaks, turned into a string by `renderText`.
+ */
+import { snapshotCopy } from '@portal/contracts';
+import { Fragment, type ReactNode } from 'react';
+import type { SnapshotView } from './view.ts';
+
+const Line = ({ children }: { children?: ReactNode }) => (
+  <>
+    {children}
+    {'\n'}
+  </>
+);
+
+export function SnapshotText({ view }: { view: SnapshotView }) {
+  return (
+    <>
+      <Line>{view.brand}</Line>
+      <Line />
+      <Line>{view.heading}</Line>
+      <Line>{'='.repeat(Math.min(view.heading.length, 60))}</Line>
+      <Line />
+      <Line>
+        {view.total} {view.totalNote}
+      </Line>
+      {view.coverage ? <Line>{view.coverage}</Line> : null}
+      {view.comparisons.map((line) => (
+        <Line key={line}>{line}</Line>
+      ))}
+      {view.budget ? (
+        <>
+          <Line />
+          <Line>{snapshotCopy.budgetTitle}</Line>
+          <Line>{view.budget.line}</Line>
+          <Line>{view.budget.result}</Line>
+        </>
+      ) : null}
+      {view.highestDay || view.solar ? <Line /> : null}
+      {view.highestDay ? <Line>{view.highestDay}</Line> : null}
+      {view.solar ? <Line>{view.solar}</Line> : null}
+      {view.forecast ? (
+        <>
+          <Line />
+          <Line>{snapshotCopy.forecastTitle}</Line>
+          <Line>{view.forecast.line}</Line>
+          <Line>{view.forecast.note}</Line>
+        </>
+      ) : null}
+      <Line />
+      {view.actions.map((action) => (
+        <Fragment key={action.href}>
+          <Line>{action.label}:</Line>
+          <Line>{action.href}</Line>
+        </Fragment>
+      ))}
+      <Line />
+      <Line>--</Line>
+      <Line>{view.settings.line}</Line>
+      <Line>
+        {view.settings.link.label}: {view.settings.link.href}
+      </Line>
+      {view.footer.map((line) => (
+        <Line key={line}>{line}</Line>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Reads and changes of an account's email subscription (spec §7). An account without a row has never
+ * subscribed: it answers unsubscribed, weekly.
+ */
+import {
+  frequencyOf,
+  marketToday,
+  type Subscription,
+  type SubscriptionType,
+  typeOfFrequency,
+  WEEKLY_EMAIL,
+} from '@portal/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { type SubscriptionRow, subscriptions } from '../../db/schema/subscriptions.ts';
+import { nextMailingDate } from './schedule.ts';
+
+export const toSubscription = (row: SubscriptionRow | undefined): Subscription => ({
+  subscribed: row?.subscribed ?? false,
+  type: row?.type ?? WEEKLY_EMAIL,
+  next_mailing_date: row?.subscribed ? row.nextMailingDate : null,
+});
+
+export async function subscriptionOf(db: Database, accountId: string): Promise<Subscription> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
+  return toSubscription(row);
+}
+
+/**
+ * Subscribes or unsubscribes. Subscribing schedules the first snapshot for the next mailing day after today;
+ * subscribing again while subscribed to the same type keeps the date already scheduled.
+ */
+export async function setSubscription(
+  db: Database,
+  accountId: string,
+  change: { subscribed: boolean; type?: SubscriptionType | undefined },
+  today: string = marketToday(),
+): Promise<Subscription> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, accountId))
+      .for('update');
+    const type = change.type ?? current?.type ?? WEEKLY_EMAIL;
+    const unchanged = current?.subscribed && change.subscribed && current.type === type;
+    const next = !change.subscribed
+      ? null
+      : unchanged
+        ? current.nextMailingDate
+        : nextMailingDate(frequencyOf(type), today);
+    const values = { type, subscribed: change.subscribed, nextMailingDate: next };
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({ accountId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.accountId, set: { ...values, updatedAt: sql`now()` } })
+      .returning();
+    return toSubscription(row);
+  });
+}
+
+/** Weekly becomes monthly and monthly weekly; the next snapshot moves to the new frequency's next day. */
+export async function changeFrequency(
+  db: Database,
+  accountId: string,
+  today: string = marketToday(),
+): Promise<Subscription | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, accountId))
+      .for('update');
+    if (!current?.subscribed) return null;
+    const frequency = frequencyOf(current.type) === 'weekly' ? 'monthly' : 'weekly';
+    const [row] = await tx
+      .update(subscriptions)
+      .set({
+        type: typeOfFrequency(frequency),
+        nextMailingDate: nextMailingDate(frequency, today),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(subscriptions.accountId, accountId))
+      .returning();
+    return toSubscription(row);
+  });
+}

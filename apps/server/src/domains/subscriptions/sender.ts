@@ -1,0 +1,285 @@
+/**
+ * `portal mail send-due` and `portal mail preview` (design §4.5, docs/email-snapshots.md).
+ *
+ * Sending runs in two steps, each safe with several workers at once:
+ * 1. Claim: in one short transaction, lock up to a batch of due subscriptions (FOR UPDATE SKIP LOCKED, so
+ *    two workers never claim the same one), record a pending snapshot for each under its idempotency key
+ *    (account, frequency, period; a second claim of the same period adds nothing) and advance
+ *    next_mailing_date. From here the snapshot is owed, whatever happens to the worker.
+ * 2. Deliver: one snapshot at a time, lock a pending snapshot (SKIP LOCKED again), compose it, hand it to
+ *    SMTP or the outbox, and mark it sent in the same transaction. A worker that dies mid-send holds no lock
+ *    any more (its connection is gone), so the next run finds the snapshot still pending and sends it.
+ * A snapshot is marked sent only after the SMTP server accepted it; the one window left, a crash between
+ * that acceptance and the commit, resends the same message with the same Message-ID.
+ */
+import type { EmailFrequency } from '@portal/contracts';
+import { frequencyOf, marketToday } from '@portal/contracts';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/index.ts';
+import { type EmailSnapshotRow, emailSnapshots, subscriptions } from '../../db/schema/subscriptions.ts';
+import { type AccountRow, accounts } from '../../db/schema.ts';
+import { findAccountByPublicId } from '../accounts/queries.ts';
+import { renderSnapshot } from './email/render.tsx';
+import { snapshotView } from './email/view.ts';
+import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours.ts';
+import { linkBuilder, linkSecret } from './links.ts';
+import type { Mailer, OutgoingEmail } from './mailer.ts';
+import { nextMailingDate, periodBefore, type SnapshotPeriod } from './schedule.ts';
+import { snapshotFigures } from './snapshot-data.ts';
+
+export const DEFAULT_BATCH_SIZE = 100;
+
+export interface ComposeInput {
+  db: Database;
+  config: Config;
+  secret: string;
+  account: AccountRow;
+  period: SnapshotPeriod;
+  today: string;
+  happyHours?: HappyHoursLookup | undefined;
+  /** Distinguishes this snapshot's Message-ID; the snapshot row's id when sending. */
+  reference: string;
+}
+
+/** The email of one snapshot, or why there is none (no meter data in the period). */
+export async function composeSnapshot(
+  input: ComposeInput,
+): Promise<{ email: Omit<OutgoingEmail, 'to'> } | { skip: string }> {
+  const { db, config, account, period } = input;
+  const figures = await snapshotFigures(db, account, period, input.today);
+  if (!figures) return { skip: 'no meter data for the period' };
+  const links = linkBuilder(config, input.secret, account.publicId);
+  const view = snapshotView({
+    figures,
+    retailer: {
+      name: config.client.retailer.name,
+      phone: config.client.retailer.phone,
+      legalEntity: config.client.retailer.legalEntity,
+    },
+    publicId: account.publicId,
+    links,
+    happyHoursParticipant: await (input.happyHours ?? isHappyHoursParticipant)(db, account),
+  });
+  const rendered = renderSnapshot(view);
+  const host = new URL(config.publicUrl).hostname;
+  return {
+    email: {
+      ...rendered,
+      messageId: `<snapshot.${period.frequency}.${period.start}.${input.reference}@${host}>`,
+      fileName: `snapshot-${period.start}-${period.frequency}-${account.publicId}.eml`,
+      headers: {
+        'List-Unsubscribe': `<${links.unsubscribe()}>, <mailto:${config.mail.unsubscribeEmail}?subject=unsubscribe%20${account.publicId}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    },
+  };
+}
+
+export interface SendDueOptions {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  /** The run's market date (AEST): subscriptions due on or before it are sent. */
+  today?: string;
+  batchSize?: number;
+  happyHours?: HappyHoursLookup;
+  onSnapshot?: (outcome: SnapshotOutcome) => void;
+}
+
+export interface SnapshotOutcome {
+  publicId: string;
+  frequency: EmailFrequency;
+  periodStart: string;
+  status: 'sent' | 'skipped' | 'cancelled';
+  reason?: string | undefined;
+  deliveredTo?: string | undefined;
+}
+
+export interface SendDueSummary {
+  claimed: number;
+  sent: number;
+  skipped: number;
+  cancelled: number;
+}
+
+/** Claims up to `batchSize` due subscriptions; returns how many were claimed. */
+async function claimBatch(db: Database, config: Config, today: string, batchSize: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ accountId: subscriptions.accountId, type: subscriptions.type })
+      .from(subscriptions)
+      .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
+      .where(
+        and(
+          eq(subscriptions.subscribed, true),
+          lte(subscriptions.nextMailingDate, today),
+          eq(accounts.clientCode, config.client.clientCode),
+        ),
+      )
+      .orderBy(asc(subscriptions.nextMailingDate), asc(subscriptions.accountId))
+      .limit(batchSize)
+      .for('update', { of: subscriptions, skipLocked: true });
+    for (const row of due) {
+      const frequency = frequencyOf(row.type);
+      const period = periodBefore(frequency, today);
+      await tx
+        .insert(emailSnapshots)
+        .values({ accountId: row.accountId, frequency, periodStart: period.start, periodEnd: period.end })
+        .onConflictDoNothing();
+      await tx
+        .update(subscriptions)
+        .set({ nextMailingDate: nextMailingDate(frequency, today), updatedAt: sql`now()` })
+        .where(eq(subscriptions.accountId, row.accountId));
+    }
+    return due.length;
+  });
+}
+
+/** SMTP refused this recipient for good (5xx): retrying cannot help, so the snapshot is not retried. */
+const isPermanentRejection = (error: unknown) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+async function finish(
+  db: Database,
+  row: EmailSnapshotRow,
+  values: Partial<Pick<EmailSnapshotRow, 'status' | 'reason' | 'messageId' | 'deliveredTo'>>,
+) {
+  await db
+    .update(emailSnapshots)
+    .set({ ...values, attempts: row.attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null })
+    .where(eq(emailSnapshots.id, row.id));
+}
+
+/** Delivers one pending snapshot; null when none is left unlocked. */
+async function deliverOne(
+  options: Required<Pick<SendDueOptions, 'db' | 'config' | 'mailer'>> & {
+    today: string;
+    secret: string;
+    happyHours?: HappyHoursLookup | undefined;
+  },
+): Promise<SnapshotOutcome | null> {
+  const { config } = options;
+  return options.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ snapshot: emailSnapshots, account: accounts })
+      .from(emailSnapshots)
+      .innerJoin(accounts, eq(accounts.id, emailSnapshots.accountId))
+      .where(and(eq(emailSnapshots.status, 'pending'), eq(accounts.clientCode, config.client.clientCode)))
+      .orderBy(asc(emailSnapshots.id))
+      .limit(1)
+      .for('update', { of: emailSnapshots, skipLocked: true });
+    if (!found) return null;
+    const { snapshot, account } = found;
+    const db = tx as unknown as Database;
+    const outcome = (
+      status: SnapshotOutcome['status'],
+      extra: Partial<SnapshotOutcome> = {},
+    ): SnapshotOutcome => ({
+      publicId: account.publicId,
+      frequency: snapshot.frequency,
+      periodStart: snapshot.periodStart,
+      status,
+      ...extra,
+    });
+
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, account.id));
+    if (!subscription?.subscribed) {
+      await finish(db, snapshot, { status: 'cancelled', reason: 'unsubscribed before sending' });
+      return outcome('cancelled', { reason: 'unsubscribed before sending' });
+    }
+    if (!account.email) {
+      await finish(db, snapshot, { status: 'skipped', reason: 'no email address' });
+      return outcome('skipped', { reason: 'no email address' });
+    }
+    const composed = await composeSnapshot({
+      db,
+      config,
+      secret: options.secret,
+      account,
+      period: { frequency: snapshot.frequency, start: snapshot.periodStart, end: snapshot.periodEnd },
+      today: options.today,
+      happyHours: options.happyHours,
+      reference: String(snapshot.id),
+    });
+    if ('skip' in composed) {
+      await finish(db, snapshot, { status: 'skipped', reason: composed.skip });
+      return outcome('skipped', { reason: composed.skip });
+    }
+    try {
+      const { deliveredTo } = await options.mailer.send({ ...composed.email, to: account.email });
+      await finish(db, snapshot, { status: 'sent', messageId: composed.email.messageId, deliveredTo });
+      return outcome('sent', { deliveredTo });
+    } catch (error) {
+      if (!isPermanentRejection(error)) throw error;
+      const reason = `refused by the mail server: ${(error as Error).message}`.slice(0, 500);
+      await finish(db, snapshot, { status: 'skipped', reason });
+      return outcome('skipped', { reason });
+    }
+  });
+}
+
+/**
+ * Sends every due snapshot. A transient delivery failure (the SMTP server unreachable, a 4xx) stops the run
+ * with the error: the snapshot stays pending and the next run sends it.
+ */
+export async function sendDue(options: SendDueOptions): Promise<SendDueSummary> {
+  const today = options.today ?? marketToday();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const secret = await linkSecret(options.db, options.config);
+  const summary: SendDueSummary = { claimed: 0, sent: 0, skipped: 0, cancelled: 0 };
+  for (;;) {
+    const claimed = await claimBatch(options.db, options.config, today, batchSize);
+    summary.claimed += claimed;
+    // Deliver what is pending: this batch, and any a crashed worker left behind.
+    for (;;) {
+      const outcome = await deliverOne({ ...options, today, secret });
+      if (!outcome) break;
+      summary[outcome.status]++;
+      options.onSnapshot?.(outcome);
+    }
+    if (claimed === 0) return summary;
+  }
+}
+
+export interface PreviewResult {
+  period: SnapshotPeriod;
+  email: Omit<OutgoingEmail, 'to'> & { to: string };
+}
+
+/** One account's snapshot as it would be sent on `today`, without sending or recording anything. */
+export async function previewSnapshot(options: {
+  db: Database;
+  config: Config;
+  publicId: string;
+  today?: string;
+  frequency?: EmailFrequency;
+  happyHours?: HappyHoursLookup;
+}): Promise<PreviewResult | { skip: string }> {
+  const today = options.today ?? marketToday();
+  const account = await findAccountByPublicId(options.db, options.publicId);
+  if (!account) return { skip: `no account ${options.publicId}` };
+  const [subscription] = await options.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, account.id));
+  const frequency = options.frequency ?? frequencyOf(subscription?.type ?? 'Subscriptions::WeeklyEmail');
+  const period = periodBefore(frequency, today);
+  const composed = await composeSnapshot({
+    db: options.db,
+    config: options.config,
+    secret: await linkSecret(options.db, options.config),
+    account,
+    period,
+    today,
+    happyHours: options.happyHours,
+    reference: 'preview',
+  });
+  if ('skip' in composed) return composed;
+  return { period, email: { ...composed.email, to: account.email ?? `${account.publicId}@preview.invalid` } };
+}

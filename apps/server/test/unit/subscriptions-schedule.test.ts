@@ -1,0 +1,88 @@
+/** When snapshots are due and which period each reports (design §4.5), and where email links may lead. */
+import { describe, expect, it } from 'vitest';
+import { weekRange } from '../../src/domains/subscriptions/email/view.ts';
+import { isPortalPath, signLink, verifyLink } from '../../src/domains/subscriptions/links.ts';
+import {
+  nextMailingDate,
+  periodBefore,
+  periodsBefore,
+  samePeriodLastYear,
+} from '../../src/domains/subscriptions/schedule.ts';
+
+describe('schedule', () => {
+  it('schedules weekly snapshots on the next Monday and monthly ones on the next 1st, strictly after today', () => {
+    expect(nextMailingDate('weekly', '2026-11-22')).toBe('2026-11-23'); // Sunday
+    expect(nextMailingDate('weekly', '2026-11-23')).toBe('2026-11-30'); // a Monday: the next one
+    expect(nextMailingDate('monthly', '2026-11-22')).toBe('2026-12-01');
+    expect(nextMailingDate('monthly', '2026-12-01')).toBe('2027-01-01');
+    expect(nextMailingDate('monthly', '2026-12-31')).toBe('2027-01-01');
+  });
+
+  it('reports the last complete week (Monday to Sunday) or month before the sending day', () => {
+    expect(periodBefore('weekly', '2026-11-23')).toEqual({
+      frequency: 'weekly',
+      start: '2026-11-16',
+      end: '2026-11-22',
+    });
+    // Sent late, on a Wednesday: still the week before that week's Monday.
+    expect(periodBefore('weekly', '2026-11-25').start).toBe('2026-11-16');
+    expect(periodBefore('monthly', '2026-12-01')).toEqual({
+      frequency: 'monthly',
+      start: '2026-11-01',
+      end: '2026-11-30',
+    });
+    expect(periodBefore('monthly', '2026-03-01')).toMatchObject({ start: '2026-02-01', end: '2026-02-28' });
+    expect(periodBefore('monthly', '2027-01-01')).toMatchObject({ start: '2026-12-01', end: '2026-12-31' });
+  });
+
+  it('finds the same period last year and the periods before it', () => {
+    const week = periodBefore('weekly', '2026-11-23');
+    expect(samePeriodLastYear(week)).toMatchObject({ start: '2025-11-17', end: '2025-11-23' }); // Monday to Sunday
+    const month = periodBefore('monthly', '2024-03-01'); // February of a leap year
+    expect(samePeriodLastYear(month)).toMatchObject({ start: '2023-02-01', end: '2023-02-28' });
+    expect(periodsBefore(month, 2).map((period) => [period.start, period.end])).toEqual([
+      ['2024-01-01', '2024-01-31'],
+      ['2023-12-01', '2023-12-31'],
+    ]);
+    expect(periodsBefore(week, 1)[0]).toMatchObject({ start: '2026-11-09', end: '2026-11-15' });
+  });
+
+  it('names a week for people', () => {
+    expect(weekRange('2026-11-16', '2026-11-22')).toBe('Monday 16 to Sunday 22 November 2026');
+    expect(weekRange('2026-11-30', '2026-12-06')).toBe('Monday 30 November to Sunday 6 December 2026');
+    expect(weekRange('2026-12-28', '2027-01-03')).toBe('Monday 28 December 2026 to Sunday 3 January 2027');
+  });
+});
+
+describe('email links', () => {
+  const secret = 'a-secret-of-at-least-thirty-two-characters';
+
+  it('accepts only paths of the portal web app', () => {
+    for (const good of ['/new/usage/demo-home/2026-11-16', '/new/settings/demo-home', '/']) {
+      expect(isPortalPath(good), good).toBe(true);
+    }
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'new/usage',
+      '/api/tracker/usage',
+      '/api',
+      '/new/usage\n/x',
+      '',
+    ]) {
+      expect(isPortalPath(bad), bad).toBe(false);
+    }
+  });
+
+  it('verifies its own tokens and refuses altered ones', () => {
+    const token = signLink(secret, { k: 'click', a: 'demo-home', p: '/new/settings/demo-home' });
+    expect(verifyLink(secret, token)).toEqual({ k: 'click', a: 'demo-home', p: '/new/settings/demo-home' });
+    expect(verifyLink(`${secret}x`, token)).toBeNull();
+    expect(verifyLink(secret, `${token}x`)).toBeNull();
+    expect(verifyLink(secret, `x${token}`)).toBeNull();
+    expect(verifyLink(secret, `${token}.extra`)).toBeNull();
+    expect(() => signLink(secret, { k: 'click', a: 'demo-home', p: 'https://evil.example' })).toThrow();
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * GET {apiBase}/tracker/subscription (spec §7): the account's email subscription, and the fetch failure's
+ * message of spec §8 (403 names the provider; anything else asks to try again).
+ */
+import { messages, type Subscription, subscriptionSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
+import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
+
+export const subscriptionKeys = {
+  all: ['settings', 'subscription'] as const,
+  account: (accountId: string) => [...subscriptionKeys.all, accountId] as const,
+};
+
+export async function getSubscription(
+  api: ApiClient,
+  { accountId, signal }: { accountId: string; signal?: AbortSignal },
+): Promise<Subscription> {
+  return api.request({
+    path: '/tracker/subscription',
+    query: { account_id: accountId },
+    schema: subscriptionSchema,
+    cache: 'no-cache',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function subscriptionQueryOptions(api: ApiClient, accountId: string) {
+  return queryOptions({
+    queryKey: subscriptionKeys.account(accountId),
+    queryFn: ({ signal }) => getSubscription(api, { accountId, signal }),
+  });
+}
+
+export function useSubscription(accountId: string) {
+  const api = useApiClient();
+  return useQuery(subscriptionQueryOptions(api, accountId));
+}
+
+export function subscriptionFetchErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.status === 403
+    ? messages.wrongProvider
+    : messages.subscriptionFetchError;
+}

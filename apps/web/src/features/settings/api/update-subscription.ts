@@ -1,0 +1,42 @@
+/**
+ * POST {apiBase}/tracker/subscription (spec §7): subscribe or unsubscribe. The answer becomes the query's
+ * data; success and failure say so with the messages of spec §8.
+ */
+import { messages, type Subscription, type SubscriptionType, subscriptionSchema } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
+import type { ApiClient } from '../../../shared/lib/api-client.ts';
+import { subscriptionKeys } from './get-subscription.ts';
+
+export interface SubscriptionChange {
+  subscribed: boolean;
+  type: SubscriptionType;
+}
+
+export async function updateSubscription(
+  api: ApiClient,
+  accountId: string,
+  change: SubscriptionChange,
+): Promise<Subscription> {
+  return api.request({
+    method: 'POST',
+    path: '/tracker/subscription',
+    body: { account_id: accountId, data: change },
+    schema: subscriptionSchema,
+  });
+}
+
+export function useUpdateSubscription(accountId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { showAlert } = useAlert();
+  return useMutation({
+    mutationFn: (change: SubscriptionChange) => updateSubscription(api, accountId, change),
+    onSuccess: (subscription) => {
+      queryClient.setQueryData(subscriptionKeys.account(accountId), subscription);
+      showAlert({ kind: 'success', message: messages.subscriptionUpdated });
+    },
+    onError: () => showAlert({ kind: 'warning', message: messages.subscriptionSaveError }),
+  });
+}

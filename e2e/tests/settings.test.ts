@@ -1,0 +1,110 @@
+/**
+ * The Settings screen in a real Chromium against the real server: demo-home's weekly subscription as seeded
+ * (design §2); demo-business subscribes, switches to monthly and back (the switch refetches), and
+ * unsubscribes, with the messages of spec §8; the unknown state when the fetch fails; keyboard use, axe at
+ * phone and desktop widths, and screenshots.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { messages, paths, screenTitles, settingsCopy, subscriptionSchema } from '@portal/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from '../support/browser.ts';
+
+const screenshots = path.resolve(import.meta.dirname, '../screenshots');
+fs.mkdirSync(screenshots, { recursive: true });
+const shot = (name: string) => path.join(screenshots, `${name}.png`);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function stored(accountId: string) {
+  const response = await fetch(`${baseUrl()}/api/tracker/subscription?account_id=${accountId}`);
+  return subscriptionSchema.parse(await response.json());
+}
+
+async function openSettings(page: Page, accountId: string) {
+  await page.goto(`${baseUrl()}${paths.settings.href(accountId)}`);
+  await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.settings);
+}
+
+const status = (page: Page) => page.getByTestId('subscription-status').textContent({ timeout: 10_000 });
+const alertText = (page: Page) => page.locator('.alert__message').textContent({ timeout: 10_000 });
+
+describe('Settings', () => {
+  it('shows the weekly subscription of demo-home and looks right on a phone and a desktop', async () => {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { page, context, problems } = await openPage(browser, { viewport });
+      await openSettings(page, 'demo-home');
+      await expect.poll(() => status(page)).toBe(settingsCopy.subscribedWeekly);
+      expect(await page.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true);
+      await expectNoAxeViolations(page, `settings ${name}`);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: shot(`settings-${name}`), fullPage: true });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('subscribes, switches to monthly and back, and unsubscribes, by keyboard', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    await openSettings(page, 'demo-business');
+    await expect.poll(() => status(page)).toBe(settingsCopy.unsubscribed);
+    expect(await page.getByRole('radio').count()).toBe(0);
+
+    await page.getByRole('button', { name: settingsCopy.subscribe }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => alertText(page)).toBe(messages.subscriptionUpdated);
+    await expect.poll(() => status(page)).toBe(settingsCopy.subscribedWeekly);
+    expect((await stored('demo-business')).subscribed).toBe(true);
+
+    // The frequency switch: arrow keys move between the radios and change the frequency.
+    await page.getByRole('radio', { name: 'Weekly' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => alertText(page)).toBe('Email subscription frequency updated to monthly.');
+    await expect.poll(() => status(page)).toBe(settingsCopy.subscribedMonthly);
+    expect((await stored('demo-business')).type).toBe('Subscriptions::MonthlyEmail');
+    await expectNoAxeViolations(page, 'settings monthly');
+    await page.screenshot({ path: shot('settings-monthly-desktop') });
+
+    await page.getByRole('radio', { name: 'Weekly' }).click();
+    await expect.poll(() => alertText(page)).toBe('Email subscription frequency updated to weekly.');
+    await expect.poll(() => status(page)).toBe(settingsCopy.subscribedWeekly);
+
+    await page.getByRole('button', { name: settingsCopy.unsubscribe }).click();
+    await expect.poll(() => status(page)).toBe(settingsCopy.unsubscribed);
+    await expect.poll(() => page.getByRole('radio').count()).toBe(0);
+    expect(await stored('demo-business')).toMatchObject({ subscribed: false, next_mailing_date: null });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the unknown state and the fetch error when the subscription cannot be fetched', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.route('**/api/tracker/subscription**', (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } }),
+    );
+    await openSettings(page, 'demo-home');
+    await expect
+      .poll(() => page.getByText(messages.subscriptionUnknown).count(), { timeout: 10_000 })
+      .toBe(1);
+    await expect.poll(() => alertText(page)).toBe(messages.subscriptionFetchError);
+    await expectNoAxeViolations(page, 'settings unknown');
+    await page.screenshot({ path: shot('settings-unknown-phone') });
+    await context.close();
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The email snapshot subscription (spec §3 Subscription, §4, §7 subscription calls) and the words of the
+ * Settings screen. The type names are the specification's: 'Subscriptions::WeeklyEmail' is weekly, any other
+ * value is treated as monthly; our server stores and answers 'Subscriptions::MonthlyEmail' for monthly.
+ */
+import { z } from 'zod';
+import { accountIdSchema } from './account.ts';
+import { dayOfWeek, MONTH_NAMES, WEEKDAY_NAMES } from './market-time.ts';
+
+export const WEEKLY_EMAIL = 'Subscriptions::WeeklyEmail';
+export const MONTHLY_EMAIL = 'Subscriptions::MonthlyEmail';
+export const subscriptionTypes = [WEEKLY_EMAIL, MONTHLY_EMAIL] as const;
+export const subscriptionTypeSchema = z
+  .enum(subscriptionTypes)
+  .meta({ description: "'Subscriptions::WeeklyEmail' (Mondays) or 'Subscriptions::MonthlyEmail' (the 1st)" });
+export type SubscriptionType = z.infer<typeof subscriptionTypeSchema>;
+
+export type EmailFrequency = 'weekly' | 'monthly';
+
+/** Spec §3: 'Subscriptions::WeeklyEmail' is weekly; any other value is treated as monthly. */
+export const frequencyOf = (type: string | null | undefined): EmailFrequency =>
+  type === WEEKLY_EMAIL ? 'weekly' : 'monthly';
+
+export const typeOfFrequency = (frequency: EmailFrequency): SubscriptionType =>
+  frequency === 'weekly' ? WEEKLY_EMAIL : MONTHLY_EMAIL;
+
+/** GET /api/tracker/subscription answers this (and POST and PUT answer it after the change). */
+export const subscriptionSchema = z
+  .object({
+    subscribed: z.boolean(),
+    type: subscriptionTypeSchema,
+    next_mailing_date: z.iso
+      .date()
+      .nullable()
+      .meta({ description: 'The next snapshot date (AEST), null when not subscribed' }),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** POST /api/tracker/subscription body (spec §7): subscribe or unsubscribe, optionally choosing the type. */
+export const subscriptionUpdateBodySchema = z
+  .object({
+    account_id: accountIdSchema,
+    data: z
+      .object({
+        type: subscriptionTypeSchema.optional().meta({ description: 'Kept as it was when absent' }),
+        subscribed: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict()
+  .meta({ id: 'SubscriptionUpdate' });
+export type SubscriptionUpdateBody = z.infer<typeof subscriptionUpdateBodySchema>;
+
+/** PUT /api/tracker/subscription/change_frequency body (spec §7): weekly becomes monthly and back. */
+export const changeFrequencyBodySchema = z
+  .object({ account_id: accountIdSchema })
+  .strict()
+  .meta({ id: 'ChangeFrequency' });
+
+/** Words of the Settings screen (spec §2 describes only its behaviour). */
+export const settingsCopy = {
+  intro:
+    'Get a snapshot of your electricity spend by email: what you spent, how it compares, and your budget.',
+  subscribedWeekly: 'You get a weekly email snapshot, every Monday, for the week before.',
+  subscribedMonthly: 'You get a monthly email snapshot, on the 1st, for the month before.',
+  unsubscribed: 'You do not get email snapshots.',
+  nextEmail: 'Your next email: {date}.',
+  nextEmailDue: 'Your next email is on its way.',
+  subscribe: 'Subscribe',
+  unsubscribe: 'Unsubscribe',
+  frequencyLegend: 'How often',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  loading: 'Loading',
+  retry: 'Try again',
+} as const;
+
+/** A market date for people: '2026-11-23' is 'Monday 23 November 2026'. */
+export function formatLongDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAY_NAMES[dayOfWeek(date)]} ${day} ${MONTH_NAMES[month - 1]} ${year}`;
+}
+
+/** The words of the email snapshots (design §4.5); `{name}` placeholders are filled with formatMessage. */
+export const snapshotCopy = {
+  subjectWeekly: 'Your Tracker snapshot: {total} for the week of {range}',
+  subjectMonthly: 'Your Tracker snapshot: {total} for {month}',
+  headingWeekly: 'Your week: {range}',
+  headingMonthly: 'Your month: {month}',
+  brand: '{retailer} Tracker',
+  spent: 'spent on electricity ({kwh} kWh)',
+  coverage: 'Based on {days} of {total} days with meter data.',
+  averageHigher: '{percent}% more than your average of {average} over the previous {count}.',
+  averageLower: '{percent}% less than your average of {average} over the previous {count}.',
+  averageSame: 'About the same as your average of {average} over the previous {count}.',
+  weeks: 'weeks',
+  week: 'week',
+  months: 'months',
+  month: 'month',
+  lastYearWeekly: 'The same week last year: {amount}.',
+  lastYearMonthly: '{month} last year: {amount}.',
+  budgetTitle: 'Budget',
+  budgetProgressWeekly: 'You used {percent}% of your {budget} weekly budget.',
+  budgetProgressMonthly: 'You used {percent}% of your {budget} budget for the month ({weekly} a week).',
+  budgetOver: 'You went {amount} over your budget.',
+  budgetUnder: 'You stayed {amount} under your budget.',
+  highestDay: 'Your highest day: {day}, {amount}.',
+  solar: 'Solar credit: {amount} for {kwh} kWh sent to the grid.',
+  forecastTitle: 'This quarter',
+  forecast: 'Projected bill for {from} to {to}: {projected} ({spent} so far).',
+  forecastToDate: 'Spent so far this quarter ({from} to {to}): {spent}.',
+  forecastNote: 'A projection only, from your recent usage: not a bill.',
+  viewWeek: 'See your week in Tracker',
+  viewMonth: 'See your usage in Tracker',
+  changeSlot: 'Change your Happy Hours time slot',
+  settingsLine: 'You get this email because you subscribed to Tracker snapshots.',
+  settingsLink: 'Change how often, or unsubscribe',
+  phone: 'Questions? Call us on {phone}.',
+  aest: 'Times and dates are in Australian Eastern Standard Time (AEST).',
+} as const;
