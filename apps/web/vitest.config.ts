@@ -14,8 +14,6 @@ export default mergeConfig(
       clearMocks: true,
       restoreMocks: true,
       unstubGlobals: true,
-      // Component tests of whole screens take seconds when the 2 cores are shared; 5 s made them flaky.
-      testTimeout: 20_000,
     },
   }),
 );
