@@ -11,6 +11,7 @@ import { accountRoutes } from './domains/accounts/routes.ts';
 import { interactionRoutes } from './domains/interactions/routes.ts';
 import { meterDataRoutes } from './domains/meter-data/routes.ts';
 import { profileRoutes } from './domains/profiles/routes.ts';
+import { reduceAndRewardRoutes } from './domains/reduce-and-reward/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
 import errors from './plugins/errors.ts';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(meterDataRoutes);
   await app.register(trackerRoutes);
   await app.register(profileRoutes);
+  await app.register(reduceAndRewardRoutes);
 
   await app.register(web);
   return app;

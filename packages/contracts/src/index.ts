@@ -10,6 +10,7 @@ export * from './messages.ts';
 export * from './meter-data.ts';
 export * from './offers.ts';
 export * from './paths.ts';
+export * from './reduce-and-reward.ts';
 export * from './surveys.ts';
 export * from './tariffs.ts';
 export * from './ui.ts';

@@ -8,6 +8,7 @@ import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { isAppError } from '../lib/errors.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerCurtailmentCommands } from './commands/curtailment.ts';
+import { registerEventCommands } from './commands/events.ts';
 import { registerMaintenanceCommands } from './commands/maintenance.ts';
 import { registerMeterDataCommands } from './commands/meter-data.ts';
 import { registerTariffCommands } from './commands/tariffs.ts';
@@ -32,6 +33,7 @@ export function buildCli(io: CliIo = consoleIo) {
   registerTariffCommands(program, io);
   registerMeterDataCommands(program, io);
   registerCurtailmentCommands(program, io);
+  registerEventCommands(program, io);
   return program;
 }
 

@@ -10,6 +10,7 @@ import {
   demoAccountIds,
   eachDate,
   type MarketSegment,
+  marketInstant,
   marketToday,
 } from '@portal/contracts';
 import { and, eq, inArray, max } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { assignTariffIfAbsent, FROM_THE_START, importTariffs } from '../domains/
 import { type FileImportResult, importNem12Source, textSource } from '../domains/meter-data/importer.ts';
 import { importCurtailment } from '../domains/tracker/curtailment.ts';
 import { generateNem12, type MeteredProfile } from './nem12-generator.ts';
+import { ensureDemoEvents, settleDemoEvents } from './seed-reduce-and-reward.ts';
 import { modelDay, type UsageProfile } from './usage-model.ts';
 
 export const OTHER_RETAILER = { clientCode: 'OTHER_RETAILER', name: 'Another Energy Co' } as const;
@@ -170,8 +172,16 @@ export async function seedDemo(
     return { accountsCreated: created };
   });
 
+  const eventResponses = await ensureDemoEvents(db, config, today);
   const metered: MeteredProfile[] = demoAccounts.flatMap((account) =>
-    account.profile ? [{ nmi: account.nmi, profile: account.profile }] : [],
+    account.profile
+      ? [
+          {
+            nmi: account.nmi,
+            profile: { ...account.profile, eventResponses: eventResponses.get(account.publicId) },
+          },
+        ]
+      : [],
   );
   const lastDay = addDays(today, -1);
   const firstDay = addDays(today, -DEMO_HISTORY_DAYS);
@@ -194,5 +204,6 @@ export async function seedDemo(
   }
   const solar = demoAccounts.find((account) => account.publicId === demoAccountIds.solar);
   if (solar?.profile) await importCurtailment(db, demoCurtailment(solar.profile, solar.nmi, today));
+  await settleDemoEvents(db, config, options.today ? marketInstant(options.today) : undefined);
   return { accountsCreated, accountsPresent: demoAccounts.length - accountsCreated, meterData };
 }
