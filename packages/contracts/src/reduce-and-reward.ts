@@ -67,6 +67,24 @@ export const eventResultResponseSchema = z
   .meta({ id: 'EventResult' });
 export type EventResultResponse = z.infer<typeof eventResultResponseSchema>;
 
+/**
+ * Beyond the specification: GET {reduce-and-reward base}/dr_events/event_results, every event of the account
+ * with its result (the same answer as event_result), oldest first. The overview makes this one call instead
+ * of one event_result call per event, which could not show 30 events within a second on a busy machine
+ * (docs/reduce-and-reward.md).
+ */
+export const eventResultsResponseSchema = z
+  .object({
+    dr_events: z.array(
+      z.object({
+        dr_event: z.object({ id: z.number().int(), start_time: aestInstant }),
+        result: eventResultResponseSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'EventResults' });
+export type EventResultsResponse = z.infer<typeof eventResultsResponseSchema>;
+
 /** GET {reduce-and-reward base}/dr_events/event_progress: the event's chart data for the account. */
 export const eventProgressResponseSchema = z
   .object({
@@ -122,6 +140,7 @@ export const eventCopy = {
   totalCredits: 'Total bill credits earned',
   historyTitle: 'Event History',
   historyEmpty: 'You have no completed events yet.',
+  historyError: 'We could not load your events. Please try again later.',
   columnDate: 'DATE',
   columnResult: 'RESULT',
   columnCredit: 'BILL CREDIT',
@@ -136,13 +155,14 @@ export const eventCopy = {
   tipsText:
     'Small changes during an event add up: run the dishwasher and washing machine later, pre-cool or pre-heat before the event starts, and switch off appliances at the wall.',
   tipsLink: 'More energy saving tips',
+  legalTitle: 'Reduce & Reward terms',
   legalText:
     'Bill credits are applied to your electricity account after the event has been settled, usually within two bills. Results use your smart-meter data in Australian Eastern Standard Time (AEST).',
   /** {phone} is the retailer's contact number. */
   legalContact: 'Questions about Reduce & Reward? Call us on {phone}.',
   totalRewards: 'Total rewards',
-  /** {tier} is the tier's name. */
-  rankLabel: 'Rank: {tier}',
+  rankLabel: 'Rank:',
+  neighboursLabel: 'Other events',
   previousEvent: 'Previous event',
   nextEvent: 'Next event',
   backToOverview: 'Back to Event History',

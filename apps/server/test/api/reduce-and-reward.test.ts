@@ -7,6 +7,7 @@ import {
   addDays,
   drEventsResponseSchema,
   eventProgressResponseSchema,
+  eventResultsResponseSchema,
   eventTarget,
   marketInstant,
   marketToday,
@@ -102,6 +103,22 @@ describe('GET /reduce_and_reward/dr_events/event_result', () => {
     expect((await result('demo-home', '0')).statusCode).toBe(400);
     expect((await result('demo-home', 999_999)).statusCode).toBe(404);
     expect((await result('demo-other', ids.get('demo-event-1') ?? 0)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /reduce_and_reward/dr_events/event_results (beyond the specification)', () => {
+  it('answers the event list with each event_result answer, in one call', async () => {
+    const response = await get('/reduce_and_reward/dr_events/event_results', { account_id: 'demo-home' });
+    expect(response.statusCode).toBe(200);
+    const body = eventResultsResponseSchema.parse(response.json());
+    const listed = (await list('demo-home')).json().dr_events;
+    expect(body.dr_events.map((item) => ({ dr_event: item.dr_event }))).toEqual(listed);
+    for (const item of body.dr_events) {
+      expect(item.result).toEqual((await result('demo-home', item.dr_event.id)).json());
+    }
+    expect(
+      (await get('/reduce_and_reward/dr_events/event_results', { account_id: 'demo-other' })).statusCode,
+    ).toBe(403);
   });
 });
 

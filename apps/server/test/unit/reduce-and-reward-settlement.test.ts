@@ -75,7 +75,7 @@ describe('netIntervals', () => {
 
   it('is missing without an import channel or with a null read inside the window', () => {
     expect(netIntervals([channel('2026-11-11', 'export', [1, 1])], 1080, 2)).toBeNull();
-    const quality = 'A'.repeat(37) + 'N' + 'A'.repeat(10);
+    const quality = `${'A'.repeat(37)}N${'A'.repeat(10)}`;
     expect(netIntervals([channel('2026-11-11', 'import', [1, 1], quality)], 1080, 2)).toBeNull();
     // A null read outside the window does not matter.
     const early = `N${'A'.repeat(47)}`;

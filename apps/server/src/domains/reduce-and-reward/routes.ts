@@ -9,12 +9,13 @@ import {
   eventProgressResponseSchema,
   eventQuerySchema,
   eventResultResponseSchema,
+  eventResultsResponseSchema,
   messages,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { eventProgressFor, eventResultFor, eventsForAccount } from './service.ts';
+import { eventProgressFor, eventResultFor, eventResultsFor, eventsForAccount } from './service.ts';
 
 const guardedErrors = {
   400: errorResponseSchema,
@@ -64,6 +65,25 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result) throw notInvited();
       reply.header('cache-control', 'private, no-store');
       return result;
+    },
+  );
+
+  app.get(
+    '/reduce_and_reward/dr_events/event_results',
+    {
+      preValidation: guard,
+      schema: {
+        summary: 'Beyond the specification: every event of the account with its result, in one call',
+        description:
+          'The event list of tracker/dr_events, each event with the answer event_result gives for it, oldest first. The overview uses it instead of one event_result call per event (docs/reduce-and-reward.md).',
+        tags: ['reduce-and-reward'],
+        querystring: accountQuerySchema,
+        response: { 200: eventResultsResponseSchema, ...guardedErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return eventResultsFor(app.db, request.account as AccountRow);
     },
   );
 

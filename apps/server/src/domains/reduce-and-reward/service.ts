@@ -9,6 +9,7 @@ import {
   BASELINE_LOOKBACK_DAYS,
   type EventProgressResponse,
   type EventResultResponse,
+  type EventResultsResponse,
   marketDateOf,
 } from '@portal/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -408,6 +409,18 @@ async function invitationOf(db: Database, account: AccountRow, eventId: number) 
   return row ?? null;
 }
 
+/** The result of one invitation (spec §3): empty until settled; no usage when its meter data never came. */
+function resultOf(event: Pick<DrEventRow, 'status'>, invitation: DrEventInvitationRow): EventResultResponse {
+  if (event.status !== 'complete') return {};
+  const settled = invitation.settledAt !== null;
+  return {
+    usage: {
+      total_rewards: { cents: settled ? (invitation.creditCents ?? 0) : 0 },
+      event_usage_exists: settled,
+    },
+  };
+}
+
 /** Null when the account was not invited to the event. */
 export async function eventResultFor(
   db: Database,
@@ -415,15 +428,22 @@ export async function eventResultFor(
   eventId: number,
 ): Promise<EventResultResponse | null> {
   const row = await invitationOf(db, account, eventId);
-  if (!row) return null;
-  // Not settled yet: an empty object, which the specification reads as no data.
-  if (row.event.status !== 'complete') return {};
-  const settled = row.invitation.settledAt !== null;
+  return row ? resultOf(row.event, row.invitation) : null;
+}
+
+/** Every event of the account with its result, oldest first, in one query (the overview's batched call). */
+export async function eventResultsFor(db: Database, account: AccountRow): Promise<EventResultsResponse> {
+  const rows = await db
+    .select({ event: drEvents, invitation: drEventInvitations })
+    .from(drEventInvitations)
+    .innerJoin(drEvents, eq(drEvents.id, drEventInvitations.eventId))
+    .where(eq(drEventInvitations.accountId, account.id))
+    .orderBy(asc(drEvents.startsAt), asc(drEvents.id));
   return {
-    usage: {
-      total_rewards: { cents: settled ? (row.invitation.creditCents ?? 0) : 0 },
-      event_usage_exists: settled,
-    },
+    dr_events: rows.map(({ event, invitation }) => ({
+      dr_event: { id: event.id, start_time: aestIsoString(event.startsAt) },
+      result: resultOf(event, invitation),
+    })),
   };
 }
 
