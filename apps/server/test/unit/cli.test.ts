@@ -39,7 +39,8 @@ describe('portal CLI', () => {
     expect(result.out.join('\n')).toContain('accounts');
   });
 
-  it('seeds the demo accounts once', async () => {
+  // Seeding writes 15 months of meter data and settles the demo events: give it room on a busy machine.
+  it('seeds the demo accounts once', { timeout: 120_000 }, async () => {
     expect((await run('demo', 'seed')).out[0]).toBe('Demo accounts: 6 created, 0 already present.');
     expect((await run('demo', 'seed')).out).toEqual([
       'Demo accounts: 0 created, 6 already present.',

@@ -28,7 +28,7 @@ export function eventProgressQueryOptions(api: ApiClient, accountId: string, eve
   });
 }
 
-export function useEventProgress(accountId: string, eventId: string) {
+export function useEventProgress(accountId: string, eventId: string, enabled = true) {
   const api = useApiClient();
-  return useQuery(eventProgressQueryOptions(api, accountId, eventId));
+  return useQuery({ ...eventProgressQueryOptions(api, accountId, eventId), enabled });
 }

@@ -4,7 +4,15 @@
  * legend, and links to the previous and next events of the list, hidden at the ends. A loading indicator
  * shows during the fetch; a failure shows 'No data available for this event' and is logged (spec §4, §8).
  */
-import { eventCopy, formatCurrency, messages, paths, rewardTierOf, rewardTiers } from '@portal/contracts';
+import {
+  eventCopy,
+  eventIdSchema,
+  formatCurrency,
+  messages,
+  paths,
+  rewardTierOf,
+  rewardTiers,
+} from '@portal/contracts';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
@@ -33,7 +41,9 @@ export function EventDetailPage() {
 }
 
 function EventDetail({ accountId, eventId }: { accountId: string; eventId: string }) {
-  const progress = useEventProgress(accountId, eventId);
+  // An id that is not an event id cannot have data: no need to ask the server.
+  const validId = eventIdSchema.safeParse(eventId).success;
+  const progress = useEventProgress(accountId, eventId, validId);
   const events = useDrEvents(accountId);
 
   useEffect(() => {
@@ -42,7 +52,7 @@ function EventDetail({ accountId, eventId }: { accountId: string; eventId: strin
     reportError(progress.error);
   }, [progress.error, eventId]);
 
-  if (progress.isPending) {
+  if (progress.isPending && validId) {
     return (
       <p className="rr-loading" role="status" data-testid="event-loading">
         <span className="rr-loading__spinner" aria-hidden="true" />
@@ -78,7 +88,7 @@ function EventDetail({ accountId, eventId }: { accountId: string; eventId: strin
     </nav>
   );
 
-  if (progress.isError) {
+  if (!progress.data) {
     return (
       <>
         <p role="alert" className="rr-no-data">

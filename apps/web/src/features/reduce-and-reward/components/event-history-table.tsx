@@ -29,7 +29,14 @@ export function EventHistoryTable({
         </thead>
         <tbody>
           {entries.map((entry) => {
-            const date = formatEventDate(eventDateOf(entry.dr_event.start_time));
+            const day = eventDateOf(entry.dr_event.start_time);
+            // The month in full, or shortened on a phone (only one is displayed, so only one is read).
+            const date = (
+              <>
+                <span className="rr-date--long">{formatEventDate(day)}</span>
+                <span className="rr-date--short">{formatEventDate(day, true)}</span>
+              </>
+            );
             const tier = entryTier(entry);
             const result = resultText(entry);
             return (

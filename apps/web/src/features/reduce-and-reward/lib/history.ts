@@ -68,10 +68,11 @@ export function entryTier(entry: HistoryEntry): RewardTierKey | null {
   return entry.event_usage_exists ? rewardTierOf(entry.dr_event_rewards.cents) : null;
 }
 
-/** A market date as day, month name and year: '24 July 2026' (spec §2). */
-export function formatEventDate(date: string): string {
+/** A market date as day, month name and year: '24 July 2026' (spec §2); '24 Jul 2026' when short. */
+export function formatEventDate(date: string, short = false): string {
   const [year, month, day] = date.split('-').map(Number);
-  return `${day} ${MONTH_NAMES[(month ?? 1) - 1]} ${year}`;
+  const name = MONTH_NAMES[(month ?? 1) - 1] ?? '';
+  return `${day} ${short ? name.slice(0, 3) : name} ${year}`;
 }
 
 /** The AEST date of an event's start time. */
