@@ -12,6 +12,7 @@ import { interactionRoutes } from './domains/interactions/routes.ts';
 import { meterDataRoutes } from './domains/meter-data/routes.ts';
 import { offerRoutes } from './domains/offers/routes.ts';
 import { profileRoutes } from './domains/profiles/routes.ts';
+import { reduceAndRewardRoutes } from './domains/reduce-and-reward/routes.ts';
 import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(offerRoutes);
   await app.register(subscriptionRoutes);
   await app.register(emailLinkRoutes);
+  await app.register(reduceAndRewardRoutes);
 
   await app.register(web);
   return app;

@@ -46,7 +46,6 @@ export const copy = {
   feedbackIntro: 'We would love to hear your ideas and comments about Tracker.',
   /** {email} is the retailer's ideas address. */
   feedbackRequest: 'Please send an email to {email} and we will get back to you shortly.',
-  comingSoon: 'This screen is coming soon.',
 
   // Footer (spec §1 and §2 "Shared furniture").
   footerDisclaimer:

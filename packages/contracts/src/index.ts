@@ -15,6 +15,8 @@ export * from './messages.ts';
 export * from './meter-data.ts';
 export * from './offers.ts';
 export * from './paths.ts';
+export * from './reduce-and-reward.ts';
+export * from './reduce-and-reward-schemas.ts';
 export * from './subscriptions.ts';
 export * from './surveys.ts';
 export * from './tariffs.ts';

@@ -26,3 +26,11 @@ export const EXPORT_MAX_DAYS = 366;
  * dropped. A contracts test pins the shape to this number: changing the schema fails it until this is raised.
  */
 export const USAGE_RESPONSE_VERSION = 1;
+
+/** Event ids are positive 32-bit integers (a PostgreSQL integer key). */
+export const EVENT_ID_MAX = 2 ** 31 - 1;
+
+/** Whether a path segment is an event id as written in links (digits, no sign or leading zero). */
+export function isEventIdText(text: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= EVENT_ID_MAX;
+}

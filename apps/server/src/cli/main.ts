@@ -8,6 +8,7 @@ import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { isAppError } from '../lib/errors.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerCurtailmentCommands } from './commands/curtailment.ts';
+import { registerEventCommands } from './commands/events.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerMaintenanceCommands } from './commands/maintenance.ts';
 import { registerMeterDataCommands } from './commands/meter-data.ts';
@@ -36,6 +37,7 @@ export function buildCli(io: CliIo = consoleIo) {
   registerCurtailmentCommands(program, io);
   registerOfferCommands(program, io);
   registerMailCommands(program, io);
+  registerEventCommands(program, io);
   return program;
 }
 

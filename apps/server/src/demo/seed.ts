@@ -10,6 +10,7 @@ import {
   demoAccountIds,
   eachDate,
   type MarketSegment,
+  marketInstant,
   marketToday,
 } from '@portal/contracts';
 import { and, eq, inArray, max } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import { type FileImportResult, importNem12Source, textSource } from '../domains
 import { importCurtailment } from '../domains/tracker/curtailment.ts';
 import { generateNem12, type MeteredProfile } from './nem12-generator.ts';
 import { seedDemoOffers } from './seed-offers.ts';
+import { ensureDemoEvents, settleDemoEvents } from './seed-reduce-and-reward.ts';
 import { seedDemoSubscriptions } from './seed-subscriptions.ts';
 import { modelDay, type UsageProfile } from './usage-model.ts';
 
@@ -172,8 +174,16 @@ export async function seedDemo(
     return { accountsCreated: created };
   });
 
+  const eventResponses = await ensureDemoEvents(db, config, today);
   const metered: MeteredProfile[] = demoAccounts.flatMap((account) =>
-    account.profile ? [{ nmi: account.nmi, profile: account.profile }] : [],
+    account.profile
+      ? [
+          {
+            nmi: account.nmi,
+            profile: { ...account.profile, eventResponses: eventResponses.get(account.publicId) },
+          },
+        ]
+      : [],
   );
   const lastDay = addDays(today, -1);
   const firstDay = addDays(today, -DEMO_HISTORY_DAYS);
@@ -198,5 +208,6 @@ export async function seedDemo(
   if (solar?.profile) await importCurtailment(db, demoCurtailment(solar.profile, solar.nmi, today));
   await seedDemoOffers(db, today);
   await seedDemoSubscriptions(db, today);
+  await settleDemoEvents(db, config, options.today ? marketInstant(options.today) : undefined);
   return { accountsCreated, accountsPresent: demoAccounts.length - accountsCreated, meterData };
 }

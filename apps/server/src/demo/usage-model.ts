@@ -18,6 +18,19 @@ export interface UsageProfile {
   solarKw: number;
   /** A separately metered hot-water circuit (suffix E2), heating overnight. */
   controlledLoad: boolean;
+  /**
+   * Reduce & Reward events the household responded to: during the window its load (not its solar) is
+   * scaled by 1 - reduction (a negative reduction: it used more than usual).
+   */
+  eventResponses?: readonly EventResponse[];
+}
+
+export interface EventResponse {
+  date: string;
+  /** Minutes after AEST midnight. */
+  startMinute: number;
+  endMinute: number;
+  reduction: number;
 }
 
 export interface ModelledDay {
@@ -102,11 +115,15 @@ export function modelDay(
   const exported: number[] | undefined = profile.solarKw > 0 ? new Array(count) : undefined;
   const controlled: number[] | undefined = profile.controlledLoad ? new Array(count) : undefined;
 
+  const responses = profile.eventResponses?.filter((response) => response.date === date) ?? [];
   for (let i = 0; i < count; i++) {
     const hour = (i + 0.5) * hours;
     const shape =
       profile.segment === 'sme' ? businessKw(hour, weekend, temp) : residentialKw(hour, weekend, temp);
-    const loadKw = shape * profile.size * dayScale * (0.88 + 0.24 * random());
+    const minute = i * intervalMinutes;
+    const response = responses.find((r) => minute >= r.startMinute && minute < r.endMinute);
+    const loadKw =
+      shape * profile.size * dayScale * (0.88 + 0.24 * random()) * (1 - (response?.reduction ?? 0));
     const solarKw = profile.solarKw * solarFraction(hour, date, cloud) * (0.95 + 0.1 * random());
     imported[i] = toMicro(Math.max(0, loadKw - solarKw) * hours);
     if (exported) exported[i] = toMicro(Math.max(0, solarKw - loadKw) * hours);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addDays, marketToday } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';
@@ -38,7 +39,7 @@ describe('portal CLI', () => {
     expect(result.out.join('\n')).toContain('accounts');
   });
 
-  // Seeding loads 457 days of meter data for six accounts through the importer: about 20 s on a quiet machine.
+  // Seeding loads 457 days of meter data for six accounts through the importer and settles the demo events.
   it('seeds the demo accounts once', { timeout: 120_000 }, async () => {
     expect((await run('demo', 'seed')).out[0]).toBe('Demo accounts: 6 created, 0 already present.');
     expect((await run('demo', 'seed')).out).toEqual([
@@ -201,5 +202,126 @@ describe('portal curtailment import', () => {
     const bad = await run('curtailment', 'import', file);
     expect(bad.code).toBe(1);
     expect(bad.err.join('\n')).toMatch(/curtailment\.csv:3: date: /);
+  });
+});
+
+describe('portal events', () => {
+  const eventsCount = async () => (await run('events', 'list')).out.at(-1);
+
+  it('lists the demo events and settles them again without changing anything', async () => {
+    const list = await run('events', 'list');
+    expect(list.code).toBe(0);
+    expect(list.out[0]).toBe('id\treference\tdate\tstart\tend\tfactor\tstatus\tinvited\tsettled\tcredits');
+    expect(list.out.at(-1)).toBe('6 events');
+    expect(list.out.filter((line) => line.includes('\tcomplete\t'))).toHaveLength(6);
+
+    const settle = await run('events', 'settle');
+    expect(settle.code).toBe(0);
+    expect(settle.out).toContain('  still missing data: demo-home (no event data)');
+    expect(settle.out.at(-1)).toBe('Settled 1 event; 2 accounts still missing data.');
+    const first = list.out.find((line) => line.includes('\tdemo-event-1\t'))?.split('\t')[0];
+    const again = await run('events', 'settle', String(first));
+    expect(again.out[0]).toBe(`Event ${first} (demo-event-1): 2 of 2 accounts settled, 0 results changed.`);
+  });
+
+  it('creates an event for the accounts of a file, settles it once, and exports its credits', async () => {
+    const day = addDays(marketToday(), -2);
+    const file = path.join(dataDir, 'invited.txt');
+    fs.writeFileSync(file, '# invited to the test event\ndemo-home\n\ndemo-business\r\ndemo-happy\n');
+    const created = await run(
+      'events',
+      'create',
+      '--start',
+      `${day}T07:00`,
+      '--end',
+      `${day} 08:30`,
+      '--factor',
+      '-0.25',
+      '--accounts',
+      file,
+      '--reference',
+      'cli-test',
+    );
+    expect(created.code).toBe(0);
+    const id = created.out[0];
+    expect(created.out[1]).toBe(
+      `Event ${id}: ${day}T07:00:00+10:00 to ${day}T08:30:00+10:00, factor -0.25, 3 accounts invited.`,
+    );
+    const listed = (await run('events', 'list')).out.find((line) => line.startsWith(`${id}\t`));
+    expect(listed).toBe(`${id}\tcli-test\t${day}\t07:00\t08:30\t-0.25\tscheduled\t3\t0\t$0.00`);
+
+    expect((await run('events', 'settle', String(id))).out[0]).toBe(
+      `Event ${id} (cli-test): 3 of 3 accounts settled, 3 results changed.`,
+    );
+    expect((await run('events', 'settle', String(id))).out[0]).toBe(
+      `Event ${id} (cli-test): 3 of 3 accounts settled, 0 results changed.`,
+    );
+    const credits = await run('events', 'credits', String(id));
+    expect(credits.out[0]).toBe(
+      'event_id,event_date,account_id,nmi,result,rank,baseline_kwh,event_kwh,reduced_kwh,credit_cents,credit_dollars',
+    );
+    expect(credits.out.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
+      `${id},${day},demo-business`,
+      `${id},${day},demo-happy`,
+      `${id},${day},demo-home`,
+    ]);
+    for (const line of credits.out.slice(1)) {
+      expect(line).toMatch(
+        /,(gold|silver|bronze),\d*,-?\d+\.\d{3},-?\d+\.\d{3},-?\d+\.\d{3},(0|500|10000),\d+\.\d{2}$/,
+      );
+    }
+  });
+
+  it('refuses bad input with a clear message and stores nothing', async () => {
+    const before = await eventsCount();
+    const file = path.join(dataDir, 'unknown.txt');
+    fs.writeFileSync(file, 'demo-home\nnobody-here\n');
+    const base = ['events', 'create', '--start', '2026-10-01T18:00', '--end', '2026-10-01T19:00'];
+    const cases: [string[], RegExp][] = [
+      [[...base, '--factor', '-0.3'], /give --accounts <file> or --all/],
+      [[...base, '--factor', '0.3', '--all'], /negative factor/],
+      [[...base, '--factor', '-0.3', '--all', '--accounts', file], /cannot be used with/],
+      [[...base, '--factor', '-0.3', '--accounts', file], /unknown account ids: nobody-here/],
+      [
+        [
+          'events',
+          'create',
+          '--start',
+          '2026-10-01T18:10',
+          '--end',
+          '2026-10-01T19:00',
+          '--factor',
+          '-0.3',
+          '--all',
+        ],
+        /30-minute boundary/,
+      ],
+      [
+        [
+          'events',
+          'create',
+          '--start',
+          '2026-10-01T18:00',
+          '--end',
+          '2026-10-01T17:00',
+          '--factor',
+          '-0.3',
+          '--all',
+        ],
+        /end must be after the start/,
+      ],
+      [
+        ['events', 'create', '--start', 'tomorrow', '--end', '2026-10-01T19:00', '--factor', '-0.3', '--all'],
+        /expected a time/,
+      ],
+      [['events', 'settle', '999'], /no event 999/],
+      [['events', 'credits', 'abc'], /error/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await run(...argv);
+      expect(result.code, argv.join(' ')).not.toBe(0);
+      expect(result.err.join('\n'), argv.join(' ')).toMatch(message);
+    }
+    expect(await eventsCount()).toBe(before);
   });
 });

@@ -2,12 +2,7 @@
  * POST {innovativeBillingBase}/daytime_saver_participants (spec §7): signs up with a slot, or changes it
  * (the same call). Failures are the caller's to word (sign-up and change have different messages, spec §8).
  */
-import {
-  type DaytimeSaverParticipant,
-  type DaytimeSaverSignupBody,
-  daytimeSaverParticipantSchema,
-  type TimeSlotId,
-} from '@portal/contracts';
+import type { DaytimeSaverParticipant, DaytimeSaverSignupBody, TimeSlotId } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -20,7 +15,6 @@ export function chooseSlot(api: ApiClient, body: DaytimeSaverSignupBody): Promis
     method: 'POST',
     path: '/daytime_saver_participants',
     body,
-    schema: daytimeSaverParticipantSchema,
   });
 }
 

@@ -2,7 +2,7 @@
  * GET {innovativeBillingBase}/daytime_saver_participants/{accountId} (spec §7): the account's Happy Hours
  * participation. Never cached for long: the screens decide their redirects from it (spec §4).
  */
-import { daytimeSaverParticipantSchema } from '@portal/contracts';
+import type { DaytimeSaverParticipant } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -18,11 +18,10 @@ export function participantQueryOptions(api: ApiClient, clientCode: string, acco
   return queryOptions({
     queryKey: happyHoursKeys.participant(accountId),
     queryFn: ({ signal }) =>
-      api.request({
+      api.request<DaytimeSaverParticipant>({
         base: 'innovativeBilling',
         path: `/daytime_saver_participants/${encodeURIComponent(accountId)}`,
         query: { client_code: clientCode },
-        schema: daytimeSaverParticipantSchema,
         signal,
       }),
     staleTime: 0,

@@ -1,5 +1,5 @@
 /** GET {innovativeBillingBase}/product_configs/DaytimeSaver (spec §7): the retailer's sign-up end. */
-import { DAYTIME_SAVER_PRODUCT, daytimeSaverConfigSchema } from '@portal/contracts';
+import { DAYTIME_SAVER_PRODUCT, type DaytimeSaverConfig } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -10,11 +10,10 @@ export function productConfigQueryOptions(api: ApiClient, clientCode: string) {
   return queryOptions({
     queryKey: happyHoursKeys.config(clientCode),
     queryFn: ({ signal }) =>
-      api.request({
+      api.request<DaytimeSaverConfig>({
         base: 'innovativeBilling',
         path: `/product_configs/${DAYTIME_SAVER_PRODUCT}`,
         query: { client_code: clientCode },
-        schema: daytimeSaverConfigSchema,
         signal,
       }),
     staleTime: 60_000,

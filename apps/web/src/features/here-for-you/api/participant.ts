@@ -2,11 +2,7 @@
  * Reduce & Be Rewarded calls of spec §7 on the innovative-billing base: the participant lookup, opt out and
  * opt (back) in. After a change the lookup's cache holds the new state, so the next screen shows at once.
  */
-import {
-  type HereForYouBody,
-  type HereForYouParticipant,
-  hereForYouParticipantSchema,
-} from '@portal/contracts';
+import type { HereForYouBody, HereForYouParticipant } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -21,11 +17,10 @@ export function hereForYouQueryOptions(api: ApiClient, clientCode: string, accou
   return queryOptions({
     queryKey: hereForYouKeys.participant(accountId),
     queryFn: ({ signal }) =>
-      api.request({
+      api.request<HereForYouParticipant>({
         base: 'innovativeBilling',
         path: `/here_for_you_participants/${encodeURIComponent(accountId)}`,
         query: { client_code: clientCode },
-        schema: hereForYouParticipantSchema,
         signal,
       }),
     staleTime: 0,

@@ -1,7 +1,129 @@
-/** Reduce & Reward event detail (spec §2). Built by a later issue; for now its heading and a note. */
-import { messages } from '@portal/contracts';
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+/**
+ * Reduce & Reward event detail (spec §2): /ReduceAndReward/{accountId}/Event/{eventId} (also /event/). The
+ * total rewards with the rank, the event's date (or 'Date missing' until it is complete), the chart and its
+ * legend, and links to the previous and next events of the list, hidden at the ends. A loading indicator
+ * shows during the fetch; a failure shows 'No data available for this event' and is logged (spec §4, §8).
+ */
+import {
+  eventCopy,
+  formatCurrency,
+  isEventIdText,
+  messages,
+  paths,
+  rewardTierOf,
+  rewardTiers,
+} from '@portal/contracts';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { reportError } from '../../../shared/lib/error-reporting.ts';
+import { useDrEvents } from '../api/get-dr-events.ts';
+import { useEventProgress } from '../api/get-event-progress.ts';
+import { formatEventDate } from '../lib/history.ts';
+import { EventChart } from './event-chart.tsx';
+import { EventLegend } from './event-legend.tsx';
+import { RankIcon } from './rank-icon.tsx';
+import './reduce-and-reward.css';
 
 export function EventDetailPage() {
-  return <ComingSoon title={messages.eventPortalTitle} />;
+  useDocumentTitle(messages.eventPortalTitle);
+  const { accountId, eventId } = useParams();
+  return (
+    <section className="page rr-page">
+      <h1>{messages.eventPortalTitle}</h1>
+      {accountId && eventId ? (
+        <EventDetail key={`${accountId}/${eventId}`} accountId={accountId} eventId={eventId} />
+      ) : (
+        <p role="alert">{messages.missingAccountId}</p>
+      )}
+    </section>
+  );
+}
+
+function EventDetail({ accountId, eventId }: { accountId: string; eventId: string }) {
+  // An id that is not an event id cannot have data: no need to ask the server.
+  const validId = isEventIdText(eventId);
+  const progress = useEventProgress(accountId, eventId, validId);
+  const events = useDrEvents(accountId);
+
+  useEffect(() => {
+    if (!progress.error) return;
+    console.info(`Event ${eventId} could not be fetched`, progress.error);
+    reportError(progress.error);
+  }, [progress.error, eventId]);
+
+  if (progress.isPending && validId) {
+    return (
+      <p className="rr-loading" role="status" data-testid="event-loading">
+        <span className="rr-loading__spinner" aria-hidden="true" />
+        {messages.chartLoading}
+      </p>
+    );
+  }
+
+  const list = events.data?.dr_events ?? [];
+  const index = list.findIndex((item) => String(item.dr_event.id) === eventId);
+  const previous = index > 0 ? list[index - 1] : undefined;
+  const next = index >= 0 ? list[index + 1] : undefined;
+  const neighbours = (
+    <nav className="rr-neighbours" aria-label={eventCopy.neighboursLabel}>
+      {previous && (
+        <Link
+          className="rr-neighbours__previous"
+          to={paths.event.href(accountId, String(previous.dr_event.id))}
+        >
+          <span aria-hidden="true">‹ </span>
+          {eventCopy.previousEvent}
+        </Link>
+      )}
+      <Link className="rr-neighbours__back" to={paths.reduceAndReward.href(accountId)}>
+        {eventCopy.backToOverview}
+      </Link>
+      {next && (
+        <Link className="rr-neighbours__next" to={paths.event.href(accountId, String(next.dr_event.id))}>
+          {eventCopy.nextEvent}
+          <span aria-hidden="true"> ›</span>
+        </Link>
+      )}
+    </nav>
+  );
+
+  if (!progress.data) {
+    return (
+      <>
+        <p role="alert" className="rr-no-data">
+          {messages.eventNoData}
+        </p>
+        {neighbours}
+      </>
+    );
+  }
+
+  const { challenge, usage } = progress.data;
+  const cents = usage.total_rewards?.cents ?? null;
+  const tier = cents === null ? null : rewardTierOf(cents);
+  return (
+    <>
+      <section className="rr-card rr-rewards-header" aria-labelledby="rr-total-title">
+        <h2 id="rr-total-title">{eventCopy.totalRewards}</h2>
+        <p className="rr-rewards-header__amount" data-testid="event-total">
+          {cents === null ? '–' : formatCurrency(cents / 100)}
+        </p>
+        {tier && (
+          <p className="rr-rewards-header__rank">
+            <span className="rr-rewards-header__label">{eventCopy.rankLabel}</span> <RankIcon tier={tier} />
+            <span className="rr-rewards-header__motto"> ‘{rewardTiers[tier].text}’</span>
+          </p>
+        )}
+      </section>
+      <section className="rr-card" aria-labelledby="rr-date">
+        <h2 id="rr-date" className="rr-date" data-testid="event-date">
+          {challenge.status === 'complete' ? formatEventDate(challenge.date) : messages.eventDateMissing}
+        </h2>
+        <EventChart progress={progress.data} />
+        <EventLegend />
+      </section>
+      {neighbours}
+    </>
+  );
 }

@@ -2,13 +2,7 @@
  * PUT {apiBase}/tracker/subscription/change_frequency (spec §7): weekly becomes monthly and back. After the
  * change the subscription is refetched (spec §4) and the new frequency announced (spec §8).
  */
-import {
-  formatMessage,
-  frequencyOf,
-  messages,
-  type Subscription,
-  subscriptionSchema,
-} from '@portal/contracts';
+import { formatMessage, frequencyOf, messages, type Subscription } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -20,7 +14,6 @@ export async function changeFrequency(api: ApiClient, accountId: string): Promis
     method: 'PUT',
     path: '/tracker/subscription/change_frequency',
     body: { account_id: accountId },
-    schema: subscriptionSchema,
   });
 }
 

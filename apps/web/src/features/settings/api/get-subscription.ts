@@ -2,7 +2,7 @@
  * GET {apiBase}/tracker/subscription (spec §7): the account's email subscription, and the fetch failure's
  * message of spec §8 (403 names the provider; anything else asks to try again).
  */
-import { messages, type Subscription, subscriptionSchema } from '@portal/contracts';
+import { messages, type Subscription } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
@@ -19,7 +19,6 @@ export async function getSubscription(
   return api.request({
     path: '/tracker/subscription',
     query: { account_id: accountId },
-    schema: subscriptionSchema,
     cache: 'no-cache',
     ...(signal ? { signal } : {}),
   });

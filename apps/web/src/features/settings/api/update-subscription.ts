@@ -2,7 +2,7 @@
  * POST {apiBase}/tracker/subscription (spec §7): subscribe or unsubscribe. The answer becomes the query's
  * data; success and failure say so with the messages of spec §8.
  */
-import { messages, type Subscription, type SubscriptionType, subscriptionSchema } from '@portal/contracts';
+import { messages, type Subscription, type SubscriptionType } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -23,7 +23,6 @@ export async function updateSubscription(
     method: 'POST',
     path: '/tracker/subscription',
     body: { account_id: accountId, data: change },
-    schema: subscriptionSchema,
   });
 }
 

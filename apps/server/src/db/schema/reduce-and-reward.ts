@@ -1,0 +1,90 @@
+/**
+ * Reduce & Reward (design §4.6): demand-response events, the accounts invited to each, and each invitation's
+ * settled result. Invitations carry the account key (design §7). A result keeps the event's 30-minute usage
+ * as settled, so the chart and the credit always tell the same story even if meter data is revised later.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts, retailers } from '../schema.ts';
+
+export const drEvents = pgTable(
+  'dr_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientCode: text('client_code')
+      .notNull()
+      .references(() => retailers.clientCode),
+    /** The operator's own name for the event; unique when given (`--reference`, the demo's events). */
+    reference: text('reference').unique(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** e.g. -0.300: the target is 30% below the baseline (spec §3 percent_displacement_factor). */
+    percentDisplacementFactor: numeric('percent_displacement_factor', {
+      precision: 5,
+      scale: 3,
+      mode: 'number',
+    }).notNull(),
+    /** 'scheduled' until a settlement runs after its end; then 'complete'. */
+    status: text('status', { enum: ['scheduled', 'complete'] })
+      .notNull()
+      .default('scheduled'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('dr_events_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
+    index('dr_events_client_starts_idx').on(table.clientCode, table.startsAt),
+  ],
+);
+
+export const drEventInvitations = pgTable(
+  'dr_event_invitations',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => drEvents.id, { onDelete: 'cascade' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null until settled with meter data covering the event. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Net micro-kWh (import less export) per 30-minute interval of the event. */
+    intervalUsage: bigint('interval_usage', { mode: 'number' }).array(),
+    /** Expected kWh over the whole event (sum of the per-interval baselines). */
+    baselineKwh: doublePrecision('baseline_kwh'),
+    /** How many days the baseline averaged. */
+    baselineDays: smallint('baseline_days'),
+    /** Mean kWh per interval during the event. */
+    averageKwh: doublePrecision('average_kwh'),
+    /** Target kWh per interval: (baseline + factor x |baseline|) / intervals. */
+    targetKwh: doublePrecision('target_kwh'),
+    passed: boolean('passed'),
+    /** Baseline less actual, kWh over the event. */
+    reducedKwh: doublePrecision('reduced_kwh'),
+    /** Position by kWh reduced among the event's passing accounts (1 = most; ties share); null if not passed. */
+    rank: integer('rank'),
+    creditCents: integer('credit_cents'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.eventId] }),
+    index('dr_event_invitations_event_idx').on(table.eventId),
+  ],
+);
+
+export type DrEventRow = typeof drEvents.$inferSelect;
+export type DrEventInvitationRow = typeof drEventInvitations.$inferSelect;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { buildHistory, entryTier, formatEventDate, resultText, toHistoryEntry } from './history.ts';
+
+const event = (id: number, start_time: string) => ({ id, start_time });
+const settled = (cents: number) => ({ usage: { total_rewards: { cents }, event_usage_exists: true } });
+const missing = { usage: { total_rewards: { cents: 0 }, event_usage_exists: false } };
+
+describe('event history (spec §2, §3, §9)', () => {
+  it('keeps events with data that start after 1 Oct 2023, newest first, and totals their credits', () => {
+    const history = buildHistory([
+      { dr_event: event(1, '2023-10-01T00:00:00+10:00'), result: settled(500) }, // not after 1 Oct 2023
+      { dr_event: event(2, '2023-10-01T18:00:00+10:00'), result: settled(10_000) },
+      { dr_event: event(3, '2026-07-24T18:00:00+10:00'), result: settled(500) },
+      { dr_event: event(4, '2026-08-01T18:00:00+10:00'), result: {} }, // no data yet
+      { dr_event: event(5, '2026-09-11T14:00:00+10:00'), result: missing },
+      { dr_event: event(6, '2026-05-02T17:00:00+10:00'), result: settled(0) },
+    ]);
+    expect(history.entries.map((entry) => entry.dr_event.id)).toEqual([5, 3, 6, 2]);
+    expect(history.totalCents).toBe(10_500);
+  });
+
+  it("says 'Success!', 'Almost!' or 'Missing' and ranks by the credit", () => {
+    const gold = toHistoryEntry({ dr_event: event(1, '2026-07-24T18:00:00+10:00'), result: settled(10_000) });
+    const silver = toHistoryEntry({ dr_event: event(2, '2026-07-24T18:00:00+10:00'), result: settled(500) });
+    const bronze = toHistoryEntry({ dr_event: event(3, '2026-07-24T18:00:00+10:00'), result: settled(0) });
+    const none = toHistoryEntry({ dr_event: event(4, '2026-07-24T18:00:00+10:00'), result: missing });
+    expect([gold, silver, bronze, none].map(resultText)).toEqual([
+      'Success!',
+      'Success!',
+      'Almost!',
+      'Missing',
+    ]);
+    expect([gold, silver, bronze, none].map(entryTier)).toEqual(['gold', 'silver', 'bronze', null]);
+    expect(none).toEqual({
+      dr_event: event(4, '2026-07-24T18:00:00+10:00'),
+      event_usage_exists: false,
+      passed: false,
+      dr_event_rewards: { cents: 0 },
+      has_data: true,
+    });
+  });
+
+  it('writes dates as day, month name and year', () => {
+    expect(formatEventDate('2026-07-04')).toBe('4 July 2026');
+    expect(formatEventDate('2026-09-11', true)).toBe('11 Sep 2026');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The Event History of the overview (spec §2, §3, §9), built from the event list and each event's result:
+ * only events with data that start after 1 Oct 2023, newest first; the total is the sum of their credits.
+ */
+import {
+  EVENT_HISTORY_START,
+  type EventResultResponse,
+  eventResultTexts,
+  MONTH_NAMES,
+  marketDateOf,
+  type RewardTierKey,
+  rewardTierOf,
+  rewardTiers,
+} from '@portal/contracts';
+
+export interface HistorySource {
+  dr_event: { id: number; start_time: string };
+  result: EventResultResponse;
+}
+
+/** The event history entry of spec §3. */
+export interface HistoryEntry {
+  dr_event: { id: number; start_time: string };
+  event_usage_exists: boolean;
+  passed: boolean;
+  dr_event_rewards: { cents: number };
+  has_data: boolean;
+}
+
+export interface EventHistory {
+  /** Newest first. */
+  entries: HistoryEntry[];
+  totalCents: number;
+}
+
+export function toHistoryEntry({ dr_event, result }: HistorySource): HistoryEntry {
+  const usage = result.usage;
+  const cents = usage?.total_rewards.cents ?? 0;
+  const exists = usage?.event_usage_exists ?? false;
+  return {
+    dr_event,
+    event_usage_exists: exists,
+    // Passing earns at least the Silver credit (spec §4, §9).
+    passed: exists && cents >= rewardTiers.silver.cents,
+    dr_event_rewards: { cents },
+    has_data: usage !== undefined,
+  };
+}
+
+const historyStart = Date.parse(EVENT_HISTORY_START);
+
+export function buildHistory(sources: readonly HistorySource[]): EventHistory {
+  const entries = sources
+    .map(toHistoryEntry)
+    .filter((entry) => entry.has_data && Date.parse(entry.dr_event.start_time) > historyStart)
+    .sort((a, b) => Date.parse(b.dr_event.start_time) - Date.parse(a.dr_event.start_time));
+  return { entries, totalCents: entries.reduce((sum, entry) => sum + entry.dr_event_rewards.cents, 0) };
+}
+
+/** RESULT (spec §2): 'Success!' when passed, 'Almost!' when not, 'Missing' without event usage. */
+export function resultText(entry: HistoryEntry): string {
+  if (!entry.event_usage_exists) return eventResultTexts.missing;
+  return entry.passed ? eventResultTexts.passed : eventResultTexts.notPassed;
+}
+
+/** The rank of an entry: its tier from the credit, or null without event usage (spec §4 'missing'). */
+export function entryTier(entry: HistoryEntry): RewardTierKey | null {
+  return entry.event_usage_exists ? rewardTierOf(entry.dr_event_rewards.cents) : null;
+}
+
+/** A market date as day, month name and year: '24 July 2026' (spec §2); '24 Jul 2026' when short. */
+export function formatEventDate(date: string, short = false): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const name = MONTH_NAMES[(month ?? 1) - 1] ?? '';
+  return `${day} ${short ? name.slice(0, 3) : name} ${year}`;
+}
+
+/** The AEST date of an event's start time. */
+export const eventDateOf = (startTime: string) => marketDateOf(new Date(startTime));

@@ -1,0 +1,266 @@
+/**
+ * Reduce & Reward in a real Chromium against the real server and its demo events (settled from the demo
+ * meter data): the overview's history rules (dates linking only with usage, results, credits, ranks, the
+ * total), the event detail (rewards and rank, date, chart lines and bars, legend, neighbours hidden at the
+ * ends, keyboard reading of the bars), the loading, error and 'Date missing' states, both path spellings,
+ * axe, phone and desktop screenshots, and the overview's speed with 30 events.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  drEventsResponseSchema,
+  eventCopy,
+  eventResultsResponseSchema,
+  eventResultTexts,
+  messages,
+  paths,
+  rewardTiers,
+} from '@portal/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from '../support/browser.ts';
+
+const screenshots = path.resolve(import.meta.dirname, '../screenshots');
+fs.mkdirSync(screenshots, { recursive: true });
+const shot = (name: string) => path.join(screenshots, `${name}.png`);
+
+let browser: Browser;
+let events: number[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const response = await fetch(`${baseUrl()}/reduce_and_reward/tracker/dr_events?account_id=demo-home`);
+  events = drEventsResponseSchema.parse(await response.json()).dr_events.map((item) => item.dr_event.id);
+});
+afterAll(async () => browser?.close());
+
+/** Network failures the browser logs itself when a test makes a call fail on purpose. */
+const unexpected = (problems: string[]) => problems.filter((p) => !p.includes('Failed to load resource'));
+
+const rows = (page: Page) => page.getByTestId('history-row');
+
+describe('Reduce & Reward overview', () => {
+  it("tells demo-home's event history: results, credits, ranks, links only with usage, and the total", async () => {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { page, context, problems } = await openPage(browser, { viewport });
+      await page.goto(`${baseUrl()}${paths.reduceAndReward.href('demo-home')}`);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe(messages.eventPortalTitle);
+      await expect.poll(() => rows(page).count()).toBe(6);
+
+      // Newest first: gold, silver, bronze, silver, gold, and the event from before the meter data began.
+      const results = await rows(page).locator('td:nth-child(2)').allTextContents();
+      expect(results).toEqual([
+        eventResultTexts.passed,
+        eventResultTexts.passed,
+        eventResultTexts.notPassed,
+        eventResultTexts.passed,
+        eventResultTexts.passed,
+        eventResultTexts.missing,
+      ]);
+      expect(await rows(page).locator('td:nth-child(3)').allTextContents()).toEqual([
+        '$100.00',
+        '$5.00',
+        '$0.00',
+        '$5.00',
+        '$100.00',
+        '$0.00',
+      ]);
+      const ranking = await rows(page).locator('td:nth-child(4)').allTextContents();
+      expect(ranking).toEqual([
+        `G${rewardTiers.gold.name}`,
+        `S${rewardTiers.silver.name}`,
+        `B${rewardTiers.bronze.name}`,
+        `S${rewardTiers.silver.name}`,
+        `G${rewardTiers.gold.name}`,
+        `–${eventCopy.noRanking}`,
+      ]);
+      // The date is a link exactly when the event has usage.
+      expect(await rows(page).locator('th a').count()).toBe(5);
+      expect(await rows(page).nth(5).locator('a').count()).toBe(0);
+      expect(await page.getByTestId('total-credits').textContent()).toBe('$210.00');
+      expect(await page.getByRole('heading', { name: eventCopy.rewardsTitle }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: new RegExp(eventCopy.tipsLink) }).count()).toBe(1);
+      expect(await page.getByText(eventCopy.legalText).count()).toBe(1);
+      expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Feedback' }).count()).toBe(1);
+
+      await expectNoAxeViolations(page, `overview ${name}`);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: shot(`reduce-and-reward-overview-${name}`), fullPage: true });
+
+      // The newest event's date opens its detail.
+      await rows(page).first().locator('th a').click();
+      await expect.poll(() => page.getByTestId('event-total').textContent()).toBe('$100.00');
+      expect(page.url()).toBe(`${baseUrl()}${paths.event.href('demo-home', String(events.at(-1)))}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('shows an account with 30 events in under a second on localhost', async () => {
+    const { page, context } = await openPage(browser);
+    // 30 events: demo-home's five settled events, each six times at other dates (the server's real answer,
+    // multiplied in the browser).
+    await page.route('**/reduce_and_reward/dr_events/event_results**', async (route) => {
+      const response = await route.fetch();
+      const json = eventResultsResponseSchema.parse(await response.json());
+      const settled = json.dr_events.slice(1);
+      const many = Array.from({ length: 30 }, (_, i) => {
+        const source = settled[i % settled.length];
+        const day = String((i % 28) + 1).padStart(2, '0');
+        const month = String(1 + Math.floor(i / 28)).padStart(2, '0');
+        return {
+          dr_event: { id: source?.dr_event.id ?? 0, start_time: `2026-${month}-${day}T18:00:00+10:00` },
+          result: source?.result ?? {},
+        };
+      });
+      await route.fulfill({ response, json: { dr_events: many } });
+    });
+    await page.goto(`${baseUrl()}${paths.reduceAndReward.href('demo-home')}`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 30);
+    // From asking for the events to the table showing all 30.
+    const elapsed = await page.evaluate(() => {
+      const [call] = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/dr_events/event_results'));
+      return performance.now() - (call?.startTime ?? 0);
+    });
+    expect(elapsed).toBeLessThan(1000);
+    expect(await page.getByTestId('total-credits').textContent()).toBe('$1,260.00');
+    await context.close();
+  });
+});
+
+describe('Reduce & Reward event detail', () => {
+  it('shows the rewards, rank, date, chart and legend, and reads each bar by keyboard', async () => {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { page, context, problems } = await openPage(browser, { viewport });
+      // The second newest demo event: Silver for demo-home.
+      const eventId = String(events.at(-2));
+      await page.goto(`${baseUrl()}${paths.event.href('demo-home', eventId)}`);
+      await expect.poll(() => page.getByTestId('event-total').textContent()).toBe('$5.00');
+      expect(await page.getByText(rewardTiers.silver.name).count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('event-date').textContent()).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+      expect(await page.getByTestId('usage-bar').count()).toBe(4);
+      expect(await page.getByTestId('zero-line').count()).toBe(1);
+      expect(await page.getByTestId('average-line').count()).toBe(1);
+      expect(await page.getByTestId('target-line').count()).toBe(1);
+      for (const text of [
+        eventCopy.legendTarget,
+        eventCopy.legendUsage,
+        eventCopy.legendSolar,
+        eventCopy.legendAverage,
+      ]) {
+        expect(await page.getByText(text).count(), text).toBe(1);
+      }
+      const ticks = await page.locator('.rr-chart__tick text').allTextContents();
+      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      expect(ticks.length).toBeLessThanOrEqual(8);
+      for (const tick of ticks) expect(tick).toMatch(/^-?\d+\.\d{2}$/);
+
+      // Neighbours: both exist in the middle of the list.
+      expect(await page.getByRole('link', { name: eventCopy.previousEvent }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: eventCopy.nextEvent }).count()).toBe(1);
+
+      await expectNoAxeViolations(page, `event ${name}`);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: shot(`reduce-and-reward-event-${name}`), fullPage: true });
+
+      // Keyboard: the bars are one tab stop; arrows move and the readout says the value.
+      const first = page.getByRole('img', { name: /^17:00 to 17:30: -?\d+\.\d{2} kWh$/ });
+      await first.focus();
+      await expect.poll(() => page.getByTestId('chart-readout').textContent()).toMatch(/^17:00 to 17:30/);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.getByTestId('chart-readout').textContent()).toMatch(/^17:30 to 18:00/);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^17:30/);
+      await page.keyboard.press('End');
+      await expect.poll(() => page.getByTestId('chart-readout').textContent()).toMatch(/^18:30 to 19:00/);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('hides Next on the newest event and Previous on the oldest, and follows them', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseUrl()}${paths.event.href('demo-home', String(events.at(-1)))}`);
+    await expect.poll(() => page.getByTestId('event-total').textContent()).toBe('$100.00');
+    await expect.poll(() => page.getByRole('link', { name: eventCopy.previousEvent }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: eventCopy.nextEvent }).count()).toBe(0);
+    await page.getByRole('link', { name: eventCopy.previousEvent }).click();
+    await expect.poll(() => page.getByTestId('event-total').textContent()).toBe('$5.00');
+    expect(page.url()).toBe(`${baseUrl()}${paths.event.href('demo-home', String(events.at(-2)))}`);
+
+    // The oldest event has no usage: the error message, a Next link and no Previous.
+    await page.goto(`${baseUrl()}${paths.event.href('demo-home', String(events[0]))}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.eventNoData);
+    await expect.poll(() => page.getByRole('link', { name: eventCopy.nextEvent }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: eventCopy.previousEvent }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows yellow bars for solar export, on the lower-case path too', async () => {
+    const { page, context, problems } = await openPage(browser);
+    const response = await fetch(`${baseUrl()}/reduce_and_reward/tracker/dr_events?account_id=demo-solar`);
+    const solarEvents = drEventsResponseSchema.parse(await response.json()).dr_events;
+    // The afternoon event (the third of the demo's settled events), when the panels export.
+    const afternoon = solarEvents.find((item) => item.dr_event.start_time.includes('T14:00'));
+    await page.goto(
+      `${baseUrl()}${paths.event.lowerCasePattern.replace(':accountId', 'demo-solar').replace(':eventId', String(afternoon?.dr_event.id))}`,
+    );
+    await expect.poll(() => page.getByTestId('export-bar').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, 'solar event');
+    await page.screenshot({ path: shot('reduce-and-reward-event-solar-desktop'), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the loading indicator during the fetch, 'No data available for this event' on failure, and 'Date missing' before completion", async () => {
+    const { page, context, problems } = await openPage(browser);
+    const eventId = String(events.at(-1));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/dr_events/event_progress**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}${paths.event.href('demo-home', eventId)}`);
+    await expect.poll(() => page.getByTestId('event-loading').textContent()).toBe(messages.chartLoading);
+    release();
+    await expect.poll(() => page.getByTestId('event-total').textContent()).toBe('$100.00');
+    expect(await page.getByTestId('event-loading').count()).toBe(0);
+    await page.unroute('**/dr_events/event_progress**');
+
+    await page.route('**/dr_events/event_progress**', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } }),
+    );
+    await page.goto(`${baseUrl()}${paths.event.href('demo-home', eventId)}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.eventNoData);
+    await page.unroute('**/dr_events/event_progress**');
+
+    await page.route('**/dr_events/event_progress**', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.challenge.status = 'scheduled';
+      await route.fulfill({ response, json });
+    });
+    await page.goto(`${baseUrl()}${paths.event.href('demo-home', eventId)}`);
+    await expect.poll(() => page.getByTestId('event-date').textContent()).toBe(messages.eventDateMissing);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Reduce & Reward (spec §2, §3, §7, §9; design §4.6): the rules shared by the server's settlement and the web
+ * app's screens, and the screens' wording. Energy in kWh, times in AEST. The calls' schemas are in
+ * reduce-and-reward-schemas.ts, so that the screens load without zod (docs/decisions/0010).
+ */
+import { rewardTiers } from './offers.ts';
+
+/** Event intervals are 30 minutes (spec §9). */
+export const EVENT_INTERVAL_MINUTES = 30;
+/** The event history shows only events that start after 1 Oct 2023 (spec §9), AEST. */
+export const EVENT_HISTORY_START = '2023-10-01T00:00:00+10:00';
+/** Baseline: the same interval on the 10 most recent days of the same day type before the event (design §4.6). */
+export const BASELINE_DAYS = 10;
+/** How far back the baseline looks for its days, and the fewest days it accepts. */
+export const BASELINE_LOOKBACK_DAYS = 60;
+export const BASELINE_MIN_DAYS = 5;
+/** Gold goes to the top 2% of passing accounts by kWh reduced (spec §9, design §4.6). */
+export const GOLD_PERCENT = 2;
+/** Credits in cents (design §4.6): Silver for passing, Gold for the top 2% (at least 9500, spec §4). */
+export const EVENT_CREDIT_CENTS = { bronze: 0, silver: 500, gold: 10_000 } as const;
+
+export const eventStatuses = ['scheduled', 'complete'] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+/** Target per interval (spec §9): (baseline + factor x |baseline|) / interval count. */
+export function eventTarget(baseline: number, factor: number, intervalCount: number): number {
+  return (baseline + factor * Math.abs(baseline)) / intervalCount;
+}
+
+export type RewardTierKey = keyof typeof rewardTiers;
+
+/** The tier of a credit (spec §4): 9500 or more Gold, 500 to 9499 Silver, below that Bronze. */
+export function rewardTierOf(cents: number): RewardTierKey {
+  if (cents >= rewardTiers.gold.cents) return 'gold';
+  if (cents >= rewardTiers.silver.cents) return 'silver';
+  return 'bronze';
+}
+
+/** The RESULT column of the history (spec §2). */
+export const eventResultTexts = { passed: 'Success!', notPassed: 'Almost!', missing: 'Missing' } as const;
+
+/** The event portal's wording: spec §2 words where it gives them, ours elsewhere. */
+export const eventCopy = {
+  overviewHeading: 'Event Portal',
+  overviewIntro:
+    'When the electricity grid is under pressure we ask you to use less for a couple of hours. Use less than your usual, and earn a credit on your bill.',
+  totalCredits: 'Total bill credits earned',
+  historyTitle: 'Event History',
+  historyEmpty: 'You have no completed events yet.',
+  historyError: 'We could not load your events. Please try again later.',
+  columnDate: 'DATE',
+  columnResult: 'RESULT',
+  columnCredit: 'BILL CREDIT',
+  columnRanking: 'RANKING',
+  noRanking: 'No ranking',
+  rewardsTitle: 'How rewards work',
+  rewardsIntro: 'For each event you earn a credit on your next bill, depending on how much you reduce.',
+  rewardBronze: 'You took part but stayed above your target.',
+  rewardSilver: '$5 bill credit for using 30% or more below your baseline.',
+  rewardGold: '$100 bill credit for the top 2% of savers by kWh reduced.',
+  tipsTitle: 'Energy saving tips',
+  tipsText:
+    'Small changes during an event add up: run the dishwasher and washing machine later, pre-cool or pre-heat before the event starts, and switch off appliances at the wall.',
+  tipsLink: 'More energy saving tips',
+  legalTitle: 'Reduce & Reward terms',
+  legalText:
+    'Bill credits are applied to your electricity account after the event has been settled, usually within two bills. Results use your smart-meter data in Australian Eastern Standard Time (AEST).',
+  /** {phone} is the retailer's contact number. */
+  legalContact: 'Questions about Reduce & Reward? Call us on {phone}.',
+  totalRewards: 'Total rewards',
+  rankLabel: 'Rank:',
+  neighboursLabel: 'Other events',
+  previousEvent: 'Previous event',
+  nextEvent: 'Next event',
+  backToOverview: 'Back to Event History',
+  /** {date} is the event's date, {start} and {end} its times. */
+  chartTitle: 'Your usage per 30 minutes during the event',
+  chartAxis: 'kWh',
+  chartTable: 'Show the numbers as a table',
+  tableTime: 'Time',
+  tableUsage: 'Usage (kWh)',
+  legendTarget:
+    'The orange dotted line is your target, based on your historical usage during the event hours.',
+  legendUsage: 'The blue bars are your electricity usage for each 30-minute interval.',
+  legendSolar:
+    'A yellow bar appears if you have solar and exported more electricity than you consumed in that interval.',
+  legendAverage:
+    'The solid green line is your average usage during the event: keep it below the orange line to earn a bill credit.',
+  averageLine: 'Your average: {value} kWh',
+  targetLine: 'Your target: {value} kWh',
+  noIntervals: 'Your meter data for this event has not arrived yet.',
+} as const;
