@@ -63,12 +63,6 @@ describe('routes', () => {
     expect(screen.queryByTestId('additional-disclaimer') !== null).toBe(happyHoursPaths.has(path));
   });
 
-  it('shows "coming soon" on screens that later issues build', async () => {
-    renderRoute(paths.settings.href(id));
-    await screen.findByRole('heading', { level: 1, name: screenTitles.settings });
-    expect(screen.getByText('This screen is coming soon.')).toBeTruthy();
-  });
-
   it.each(['/nowhere', `/new/usage`, '/new/usage/demo-home/2026-03-02/3/extra', '/day_time_saver'])(
     'redirects %s to the landing screen, replacing the history entry',
     async (path) => {

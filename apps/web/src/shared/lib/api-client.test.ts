@@ -65,6 +65,13 @@ describe('apiRequest', () => {
     ).resolves.toBeUndefined();
   });
 
+  it('refuses a GET answered without a body: a query never resolves to nothing', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    const answer = apiRequest(testConfig, { path: '/tracker/subscription' });
+    await expect(answer).rejects.toBeInstanceOf(ApiError);
+    await expect(answer).rejects.toThrow('GET /tracker/subscription answered 204 without a body');
+  });
+
   it('validates the answer with a schema when given one', async () => {
     fetchMock.mockResolvedValue(json({ opted_in: 'yes' }));
     const schema = {

@@ -127,6 +127,11 @@ export async function apiRequest<T = unknown>(bases: ApiBases, request: ApiReque
   }
   if (!response.ok) throw await toApiError(response, method, path);
   const data = await readBody(response);
+  // Every GET of the API answers with a body; an empty one (a proxy, a 204 from somewhere else) is an error,
+  // not data: a query must never resolve to nothing.
+  if (method === 'GET' && data === undefined) {
+    throw new ApiError(response.status, `${method} ${path} answered ${response.status} without a body`);
+  }
   return schema ? schema.parse(data) : (data as T);
 }
 
