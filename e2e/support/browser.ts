@@ -1,4 +1,6 @@
 /** Launches Debian's Chromium through playwright-core (no browser download is possible here). */
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -13,6 +15,14 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const PHONE = { width: 375, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
+
+const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+/** Where a screenshot named `name` goes (e2e/screenshots, git-ignored), for looking at after a run. */
+export function shot(name: string): string {
+  fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  return path.join(SCREENSHOTS_DIR, `${name}.png`);
+}
 
 export function baseUrl(): string {
   return inject('baseUrl');

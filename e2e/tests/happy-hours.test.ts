@@ -6,8 +6,6 @@
  * each message of spec §8 (failures the server cannot be made to give are answered in the browser); opt out
  * and opt back in; demo-happy's free hours in the Tracker's numbers; axe and screenshots at 375 and 1280 px.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   addDays,
   happyHoursConditions,
@@ -28,11 +26,8 @@ import {
   launchBrowser,
   openPage,
   PHONE,
+  shot,
 } from '../support/browser.ts';
-
-const screenshots = path.resolve(import.meta.dirname, '../screenshots');
-fs.mkdirSync(screenshots, { recursive: true });
-const shot = (name: string) => path.join(screenshots, `${name}.png`);
 
 let browser: Browser;
 beforeAll(async () => {

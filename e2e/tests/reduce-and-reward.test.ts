@@ -5,8 +5,6 @@
  * ends, keyboard reading of the bars), the loading, error and 'Date missing' states, both path spellings,
  * axe, phone and desktop screenshots, and the overview's speed with 30 events.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   drEventsResponseSchema,
   eventCopy,
@@ -25,11 +23,8 @@ import {
   launchBrowser,
   openPage,
   PHONE,
+  shot,
 } from '../support/browser.ts';
-
-const screenshots = path.resolve(import.meta.dirname, '../screenshots');
-fs.mkdirSync(screenshots, { recursive: true });
-const shot = (name: string) => path.join(screenshots, `${name}.png`);
 
 let browser: Browser;
 let events: number[] = [];

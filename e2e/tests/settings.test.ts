@@ -4,8 +4,6 @@
  * unsubscribes, with the messages of spec §8; the unknown state when the fetch fails; keyboard use, axe at
  * phone and desktop widths, and screenshots.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { messages, paths, screenTitles, settingsCopy, subscriptionSchema } from '@portal/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +14,8 @@ import {
   launchBrowser,
   openPage,
   PHONE,
+  shot,
 } from '../support/browser.ts';
-
-const screenshots = path.resolve(import.meta.dirname, '../screenshots');
-fs.mkdirSync(screenshots, { recursive: true });
-const shot = (name: string) => path.join(screenshots, `${name}.png`);
 
 let browser: Browser;
 beforeAll(async () => {

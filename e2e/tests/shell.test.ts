@@ -2,8 +2,6 @@
  * The web shell in a real Chromium against the real server: the landing text, the catch-all redirect, the
  * menu at phone width, the footer's links, the error page, and axe on every screen built so far.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { copy, formatMessage, messages, paths } from '@portal/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +12,8 @@ import {
   launchBrowser,
   openPage,
   PHONE,
+  shot,
 } from '../support/browser.ts';
-
-const screenshots = path.resolve(import.meta.dirname, '../screenshots');
-fs.mkdirSync(screenshots, { recursive: true });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,7 +50,7 @@ describe('landing', () => {
       // The visit record is sent and accepted.
       expect((await visit).status()).toBe(204);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: path.join(screenshots, `landing-${name}.png`), fullPage: true });
+      await page.screenshot({ path: shot(`landing-${name}`), fullPage: true });
       // No CSP violation or script error on the way.
       expect(problems).toEqual([]);
       await context.close();
@@ -122,7 +118,7 @@ describe('furniture', () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await helpCentre.isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: copy.myAccount }).isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(screenshots, 'menu-open-phone.png') });
+    await page.screenshot({ path: shot('menu-open-phone') });
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await helpCentre.isVisible()).toBe(false);

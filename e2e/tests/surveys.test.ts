@@ -5,8 +5,6 @@
  * screenshots. (Demo accounts never have the click count that shows the prompt, so the usage answer's
  * email_click_count is raised to 2 in the browser; completed_survey comes from the server.)
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { customerSchema, messages, paths, screenTitles, surveyCopy, trackerCopy } from '@portal/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +15,8 @@ import {
   launchBrowser,
   openPage,
   PHONE,
+  shot,
 } from '../support/browser.ts';
-
-const screenshots = path.resolve(import.meta.dirname, '../screenshots');
-fs.mkdirSync(screenshots, { recursive: true });
-const shot = (name: string) => path.join(screenshots, `${name}.png`);
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,8 +3,6 @@
  * demo-home and demo-solar, the empty states of demo-new, the 403 and 422 messages, swipes by touch, keyboard
  * use of the columns, the hint cookie, the budget, and axe at phone and desktop widths.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   addDays,
   formatMessage,
@@ -24,11 +22,8 @@ import {
   launchBrowser,
   openPage,
   PHONE,
+  shot,
 } from '../support/browser.ts';
-
-const screenshots = path.resolve(import.meta.dirname, '../screenshots');
-fs.mkdirSync(screenshots, { recursive: true });
-const shot = (name: string) => path.join(screenshots, `${name}.png`);
 
 /** A complete week two weeks back: every demo account with data has all 7 days of it. */
 const pastWeek = weekStart(addDays(marketToday(), -14));

@@ -41,7 +41,7 @@ export function OptBackInPage() {
         <>
           <p className="here-for-you__text">{hereForYouCopy.optBackInText}</p>
           <button
-            className="here-for-you__button"
+            className="button button--primary"
             type="button"
             disabled={optIn.isPending}
             onClick={() => optIn.mutate()}

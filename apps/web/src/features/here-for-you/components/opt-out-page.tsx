@@ -45,7 +45,7 @@ export function OptOutPage() {
           <h2 className="here-for-you__question">{screenTitles.optOutConfirm}</h2>
           <p className="here-for-you__text">{hereForYouCopy.optOutWarning}</p>
           <button
-            className="here-for-you__button"
+            className="button button--primary"
             type="button"
             disabled={optOut.isPending}
             onClick={() => optOut.mutate()}

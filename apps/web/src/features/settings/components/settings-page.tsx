@@ -94,9 +94,7 @@ function SubscriptionSettings({
       {subscription.subscribed ? <FrequencySwitch accountId={accountId} subscription={subscription} /> : null}
       <button
         type="button"
-        className={
-          subscription.subscribed ? 'settings__button' : 'settings__button settings__button--primary'
-        }
+        className={subscription.subscribed ? 'button' : 'button button--primary'}
         disabled={update.isPending}
         onClick={() => update.mutate({ subscribed: !subscription.subscribed, type: subscription.type })}
       >
@@ -124,7 +122,7 @@ export function SettingsPage() {
           <p className="settings__unknown">{messages.subscriptionUnknown}</p>
           <button
             type="button"
-            className="settings__button"
+            className="button"
             disabled={query.isFetching}
             onClick={() => void query.refetch()}
           >
