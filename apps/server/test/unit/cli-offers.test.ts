@@ -1,38 +1,17 @@
-/** `portal offers ...` on a fresh embedded database in a temporary DATA_DIR, as an operator would run it. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { addDays, marketToday, weekStart } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSignupEnd } from '../../src/cli/commands/offers.ts';
-import { runCli } from '../../src/cli/main.ts';
+import { runPortal, withTemporaryDataDir } from '../helpers/cli.ts';
 
-let dataDir: string;
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-offers-'));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-  // The first migration of a fresh embedded database is the slow part: done once, with time to spare.
-  expect((await run('db', 'migrate')).code).toBe(0);
-}, 120_000);
-afterAll(() => {
-  process.env.DATA_DIR = saved.DATA_DIR;
-  if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
-  if (saved.DATA_DIR === undefined) delete process.env.DATA_DIR;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    interactive: false,
-  });
-  return { code, out, err };
-}
+const run = runPortal;
+// The first migration of a fresh embedded database is the slow part: done once, with time to spare.
+withTemporaryDataDir(
+  'portal-cli-offers-',
+  async () => {
+    expect((await run('db', 'migrate')).code).toBe(0);
+  },
+  120_000,
+);
 
 describe('parseSignupEnd', () => {
   it('reads dates and times as AEST unless an offset is given, and none as no end', () => {

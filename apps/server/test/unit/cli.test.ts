@@ -1,36 +1,13 @@
 /** The operator CLI on a fresh embedded database in a temporary DATA_DIR, as an operator would run it. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { addDays, marketToday } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
+import { describe, expect, it } from 'vitest';
+import { runPortal, withTemporaryDataDir } from '../helpers/cli.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';
 
-let dataDir: string;
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-});
-afterAll(() => {
-  process.env.DATA_DIR = saved.DATA_DIR;
-  if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
-  if (saved.DATA_DIR === undefined) delete process.env.DATA_DIR;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    interactive: false,
-  });
-  return { code, out, err };
-}
+const dataDir = withTemporaryDataDir('portal-cli-');
+const run = runPortal;
 
 describe('portal CLI', () => {
   it('prints help', async () => {
@@ -98,7 +75,7 @@ describe('portal tariffs, import nem12 and export', () => {
   const samples = NEM12_SAMPLES;
 
   it('imports a tariff file once, refuses changed prices without --replace, and lists the tariffs', async () => {
-    const file = path.join(dataDir, 'tariff.json');
+    const file = path.join(dataDir(), 'tariff.json');
     const tariff = {
       code: 'TEST-FLAT',
       name: 'Test flat',
@@ -122,7 +99,7 @@ describe('portal tariffs, import nem12 and export', () => {
   });
 
   it('rejects a tariff file with a clear message', async () => {
-    const file = path.join(dataDir, 'bad-tariff.json');
+    const file = path.join(dataDir(), 'bad-tariff.json');
     fs.writeFileSync(
       file,
       JSON.stringify({ code: 'BAD', name: 'x', supply_cents_per_day: 'lots', usage: {} }),
@@ -185,7 +162,7 @@ describe('portal tariffs, import nem12 and export', () => {
 
 describe('portal curtailment import', () => {
   it('loads curtailed days, enrols the account, and refuses a bad row naming its line', async () => {
-    const file = path.join(dataDir, 'curtailment.csv');
+    const file = path.join(dataDir(), 'curtailment.csv');
     fs.writeFileSync(
       file,
       'nmi,date,hours_curtailed,kwh_curtailed,benefit\n6001000005,2026-10-01,2.5,4.125,1.86\n6001000005,2026-10-02,1,1.5,0.68\n',
@@ -226,7 +203,7 @@ describe('portal events', () => {
 
   it('creates an event for the accounts of a file, settles it once, and exports its credits', async () => {
     const day = addDays(marketToday(), -2);
-    const file = path.join(dataDir, 'invited.txt');
+    const file = path.join(dataDir(), 'invited.txt');
     fs.writeFileSync(file, '# invited to the test event\ndemo-home\n\ndemo-business\r\ndemo-happy\n');
     const created = await run(
       'events',
@@ -274,7 +251,7 @@ describe('portal events', () => {
 
   it('refuses bad input with a clear message and stores nothing', async () => {
     const before = await eventsCount();
-    const file = path.join(dataDir, 'unknown.txt');
+    const file = path.join(dataDir(), 'unknown.txt');
     fs.writeFileSync(file, 'demo-home\nnobody-here\n');
     const base = ['events', 'create', '--start', '2026-10-01T18:00', '--end', '2026-10-01T19:00'];
     const cases: [string[], RegExp][] = [

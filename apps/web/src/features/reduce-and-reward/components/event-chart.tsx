@@ -7,6 +7,7 @@
  */
 import { type EventProgressResponse, eventCopy, formatDecimal, formatMessage } from '@portal/contracts';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { rovingIndex } from '../../../shared/lib/roving-focus.ts';
 import { CHART_HEIGHT, CHART_WIDTH, eventChartModel } from '../lib/event-chart.ts';
 
 const barName = (bar: { time: string; end: string; value: number }) =>
@@ -23,16 +24,7 @@ export function EventChart({ progress }: { progress: EventProgressResponse }) {
   if (model.bars.length === 0) return <p>{eventCopy.noIntervals}</p>;
 
   function onKeyDown(event: KeyboardEvent<SVGGElement>) {
-    const last = model.bars.length - 1;
-    const moves: Record<string, number> = {
-      ArrowRight: Math.min(focusIndex + 1, last),
-      ArrowUp: Math.min(focusIndex + 1, last),
-      ArrowLeft: Math.max(focusIndex - 1, 0),
-      ArrowDown: Math.max(focusIndex - 1, 0),
-      Home: 0,
-      End: last,
-    };
-    const next = moves[event.key];
+    const next = rovingIndex(event.key, focusIndex, model.bars.length, 'ArrowUp');
     if (next === undefined) return;
     event.preventDefault();
     setActive(next);

@@ -10,6 +10,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { type ChartColumn, type ChartView, layoutChart } from '../lib/chart-model.ts';
 import type { ColumnLabel } from '../lib/column-labels.ts';
 import './usage-chart.css';
+import { rovingIndex } from '../../../shared/lib/roving-focus.ts';
 
 export interface UsageChartProps {
   view: ChartView;
@@ -43,16 +44,7 @@ export function UsageChart({
   const activeIndex = Math.min(active, columns.length - 1);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const last = columns.length - 1;
-    const moves: Record<string, number> = {
-      ArrowRight: Math.min(activeIndex + 1, last),
-      ArrowDown: Math.min(activeIndex + 1, last),
-      ArrowLeft: Math.max(activeIndex - 1, 0),
-      ArrowUp: Math.max(activeIndex - 1, 0),
-      Home: 0,
-      End: last,
-    };
-    const next = moves[event.key];
+    const next = rovingIndex(event.key, activeIndex, columns.length, 'ArrowDown');
     if (next === undefined) return;
     event.preventDefault();
     setActive(next);

@@ -1,0 +1,48 @@
+/** The operator CLI in tests: a fresh embedded database in a temporary DATA_DIR, and a run that captures output. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { runCli } from '../../src/cli/main.ts';
+
+/**
+ * Points DATA_DIR at a new temporary folder (and away from any DATABASE_URL) for this test file, restores the
+ * environment afterwards and removes the folder. `prepare` runs once the folder is in place (say, `db migrate`).
+ * Returns the folder, for files the test writes beside the database.
+ */
+export function withTemporaryDataDir(
+  prefix: string,
+  prepare?: () => Promise<void>,
+  timeoutMs?: number,
+): () => string {
+  const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    await prepare?.();
+  }, timeoutMs);
+  afterAll(() => {
+    process.env.DATA_DIR = saved.DATA_DIR;
+    if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
+    if (saved.DATA_DIR === undefined) delete process.env.DATA_DIR;
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!dataDir) throw new Error('the temporary DATA_DIR exists only while the tests run');
+    return dataDir;
+  };
+}
+
+/** Runs `portal <argv>` in process, non-interactively, and returns its exit code and output lines. */
+export async function runPortal(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    interactive: false,
+  });
+  return { code, out, err };
+}
