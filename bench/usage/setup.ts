@@ -9,15 +9,26 @@
  * Idempotent and resumable: each chunk is checked first and skipped when complete; an interrupted chunk was
  * one transaction and is redone; on a later day only the missing days are added. Memory stays flat (the
  * NEM12 text streams from the generator into the importer), so 10,000 accounts take longer, not more memory.
- *   node --import tsx bench/usage/setup.ts [--accounts 1000] [--days 400] [--chunk 100] [--postgres postgres://…/postgres]
+ * Offers: Reduce & Be Rewarded for all, Happy Hours for the non-solar accounts (a quarter with a slot).
+ * Reduce & Reward: `--events` events (20 by default) over those days, each inviting every account, settled.
+ *   node --import tsx bench/usage/setup.ts [--accounts 1000] [--days 400] [--events 20] [--chunk 100] [--postgres postgres://…/postgres]
  */
 import { parseArgs } from 'node:util';
-import { addDays, daysBetween, marketToday } from '@portal/contracts';
+import {
+  addDays,
+  dayOfWeek,
+  daysBetween,
+  marketInstant,
+  marketToday,
+  type TimeSlotId,
+  timeSlotIds,
+} from '@portal/contracts';
 import { and, count, eq, inArray, max, min } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/index.ts';
-import { meterReads } from '../../apps/server/src/db/schema.ts';
+import { drEvents } from '../../apps/server/src/db/schema/reduce-and-reward.ts';
+import { type AccountRow, meterReads } from '../../apps/server/src/db/schema.ts';
 import {
   benchmarkNmi,
   benchmarkProfile,
@@ -37,6 +48,9 @@ import {
   importTariffs,
 } from '../../apps/server/src/domains/billing/tariff-store.ts';
 import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-data/importer.ts';
+import { chooseSlot, inviteToHappyHours } from '../../apps/server/src/domains/offers/happy-hours.ts';
+import { inviteToHereForYou } from '../../apps/server/src/domains/offers/here-for-you.ts';
+import { createEvent, settleEvents } from '../../apps/server/src/domains/reduce-and-reward/service.ts';
 import { importCurtailment } from '../../apps/server/src/domains/tracker/curtailment.ts';
 import { benchPublicId, DEFAULT_ADMIN_URL, databaseName, databaseUrl } from './data-set.ts';
 
@@ -44,6 +58,7 @@ const { values: args } = parseArgs({
   options: {
     accounts: { type: 'string', default: '1000' },
     days: { type: 'string', default: '400' },
+    events: { type: 'string', default: '20' },
     chunk: { type: 'string', default: '100' },
     postgres: { type: 'string', default: DEFAULT_ADMIN_URL },
   },
@@ -213,10 +228,64 @@ for (let c = 0; c < chunks; c++) {
   );
 }
 
+// Reduce & Reward: `--events` weekday evening events spread over the data's days, every account invited,
+// settled by the real settlement (baselines from the meter data), so each account has that many results.
+const eventCount = Number(args.events);
+const eventReference = (n: number) => `bench-event-${n}-of-${eventCount}`;
+let eventsCreated = 0;
+for (let n = 1; n <= eventCount; n++) {
+  const [existing] = await db
+    .select({ id: drEvents.id })
+    .from(drEvents)
+    .where(eq(drEvents.reference, eventReference(n)));
+  if (existing) continue;
+  let date = addDays(firstDay, Math.round((n * (dayCount - 1)) / (eventCount + 1)));
+  while (dayOfWeek(date) >= 5) date = addDays(date, -1);
+  await createEvent(db, {
+    clientCode,
+    startsAt: marketInstant(date, 17 * 60 + 30),
+    endsAt: marketInstant(date, 19 * 60 + 30),
+    factor: -0.3,
+    reference: eventReference(n),
+    invite: 'all',
+  });
+  eventsCreated++;
+}
+const settled = (await settleEvents(db, { clientCode })) ?? [];
+console.info(
+  `events: ${eventsCreated} created, ${settled.length} settled (${eventCount} per account); elapsed ${elapsed()}`,
+);
+
+// Offers: every account invited to Reduce & Be Rewarded; the non-solar ones to Happy Hours, where one in
+// four chose a slot two months ago (so free hours price part of their data, as for a real participant).
+const everyAccount = Array.from({ length: accountCount }, (_, index) => benchAccount(index));
+const rows = new Map<string, AccountRow>();
+for (const account of everyAccount) {
+  const row = await findAccountByPublicId(db, account.publicId);
+  if (row) rows.set(account.publicId, row);
+}
+const rowsOf = (list: readonly BenchAccount[]) => list.flatMap((account) => rows.get(account.publicId) ?? []);
+const nonSolar = everyAccount.filter((account) => account.profile.solarKw === 0);
+const happy = await inviteToHappyHours(db, rowsOf(nonSolar), clientCode);
+const hereForYou = await inviteToHereForYou(db, rowsOf(everyAccount), clientCode);
+let slotsChosen = 0;
+if (happy.invited.length > 0) {
+  const chosenAt = marketInstant(addDays(today, -60), 9 * 60);
+  for (const [i, row] of rowsOf(nonSolar).entries()) {
+    if (i % 4 !== 0) continue;
+    await chooseSlot(db, row, timeSlotIds[i % timeSlotIds.length] as TimeSlotId, chosenAt);
+    slotsChosen++;
+  }
+}
+console.info(
+  `offers: ${happy.invited.length} invited to Happy Hours (${slotsChosen} chose a slot), ` +
+    `${hereForYou.invited.length} to Reduce & Be Rewarded; elapsed ${elapsed()}`,
+);
+
 await handle.close();
 const client = new pg.Client({ connectionString: url });
 await client.connect();
-if (totals.loadedChunks > 0) {
+if (totals.loadedChunks > 0 || eventsCreated > 0 || happy.invited.length > 0) {
   console.info('vacuum analyze (planner statistics for the new data)…');
   await client.query('vacuum analyze');
 }

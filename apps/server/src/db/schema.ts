@@ -137,6 +137,19 @@ export const accountTariffs = pgTable(
 );
 
 /**
+ * A version per account of what prices its days: raised by database triggers whenever its meter reads, its
+ * tariff assignments, one of its tariffs' definitions or its Happy Hours slots change, whoever writes them
+ * (migration 0007). Cached weeks and forecasts hold only for the version they were computed at (decision
+ * 0019). Apart from `accounts` so that a long import does not lock the account rows customers update.
+ */
+export const usageVersions = pgTable('usage_versions', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
+
+/**
  * Solar Advantage trial: the days on which an NMI's solar export was curtailed, with the hours, the kWh not
  * exported and the benefit credited (from `portal curtailment import`, docs/curtailment.md).
  */

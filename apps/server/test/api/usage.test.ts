@@ -11,7 +11,7 @@
 import { addDays, errorResponseSchema, usageResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../src/db/schema.ts';
+import { accounts, usageVersions } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/billing/tariff-store.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
@@ -295,5 +295,117 @@ describe('Solar Advantage curtailment', () => {
   it('has none for accounts outside the trial', async () => {
     const body = usageResponseSchema.parse((await usage({ account_id: 'demo-home' }, '10.23.0.5')).json());
     expect(body.current_week.insights.solar_curtailment).toBeNull();
+  });
+});
+
+describe('a week answered again after its data changed', () => {
+  // Weeks and forecasts are kept in memory for the account's usage version, which the database raises on
+  // every change of reads, tariffs or Happy Hours slots (migration 0007): no answer may be stale.
+  const tariff = (code: string, cents: string) =>
+    ({
+      code,
+      name: code,
+      supply_cents_per_day: '100',
+      usage: { type: 'flat', cents_per_kwh: cents },
+      feed_in_cents_per_kwh: '10',
+      concession_cents_per_day: '0',
+    }) as never;
+  const monday = async () => {
+    const response = await usage({ account_id: 'usage-fresh', from: W });
+    expect(response.statusCode).toBe(200);
+    const body = usageResponseSchema.parse(response.json());
+    return body.current_week.intervals.map((day) => day.data.total_spend);
+  };
+  const importDay = async (date: string, kwh: number, updated: string) => {
+    const text = [
+      ...nem12Lines({
+        channels: [
+          {
+            nmi: 'TRACKFRESH',
+            suffix: 'E1',
+            intervalMinutes: 30,
+            reads: [{ date, values: new Array(48).fill(micro(kwh)), updateTime: new Date(updated) }],
+          },
+        ],
+      }),
+    ].join('\n');
+    expect((await importNem12Source(t.db, textSource(`fresh-${date}-${updated}.csv`, text))).status).toBe(
+      'imported',
+    );
+  };
+  let accountId = '';
+  const version = async () =>
+    (await t.db.select().from(usageVersions).where(eq(usageVersions.accountId, accountId)))[0]?.version ?? 0;
+
+  beforeAll(async () => {
+    await importTariffs(t.db, [tariff('TEST-FRESH-A', '30'), tariff('TEST-FRESH-B', '50')]);
+    const account = await createAccount(t.db, {
+      nmi: 'TRACKFRESH',
+      publicId: 'usage-fresh',
+      marketSegment: 'residential',
+      clientCode: t.config.client.clientCode,
+    });
+    accountId = account.id;
+    await assignTariff(t.db, account.id, 'TEST-FRESH-A', FROM_THE_START);
+    await importDay(W, 0.5, '2025-08-01T00:00:00Z');
+  });
+
+  it('shows corrected and new reads at once', async () => {
+    expect(await monday()).toEqual([round2(dayCost(0.5)), null, null, null, null, null, null]);
+    const before = await version();
+    await importDay(W, 0.25, '2025-08-02T00:00:00Z');
+    expect(await version()).toBeGreaterThan(before);
+    await importDay(addDays(W, 1), 0.1, '2025-08-02T00:00:00Z');
+    expect(await monday()).toEqual([
+      round2(dayCost(0.25)),
+      round2(dayCost(0.1)),
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('reprices after a plan change and after a change of the tariff itself', async () => {
+    const first = await monday();
+    // 50 c/kWh from Tuesday: Monday as before, Tuesday 48 x 0.1 x $0.50 + $1.
+    await assignTariff(t.db, accountId, 'TEST-FRESH-B', addDays(W, 1));
+    expect(await monday()).toEqual([first[0], round2(48 * 0.1 * 0.5 + 1), null, null, null, null, null]);
+    // The retailer changes plan A's rate to 40 c/kWh: Monday is repriced, Tuesday (plan B) is not.
+    await importTariffs(t.db, [tariff('TEST-FRESH-A', '40')], { replace: true });
+    expect(await monday()).toEqual([
+      round2(48 * 0.25 * 0.4 + 1),
+      round2(48 * 0.1 * 0.5 + 1),
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+});
+
+describe('in production', () => {
+  it('sends the composed JSON text as it is: the same answer as the checked one, as JSON', async () => {
+    const production = await buildTestApp({ NODE_ENV: 'production' });
+    try {
+      const queries: Record<string, string>[] = [
+        { account_id: 'demo-home' },
+        { account_id: 'demo-happy', from: '2026-09-09' },
+      ];
+      for (const query of queries) {
+        const [sent, checked] = await Promise.all([
+          production.app.inject({ method: 'GET', url: '/api/tracker/usage', query }),
+          t.app.inject({ method: 'GET', url: '/api/tracker/usage', query }),
+        ]);
+        expect(sent.statusCode).toBe(200);
+        expect(sent.headers['content-type']).toMatch(/^application\/json/);
+        expect(sent.json()).toEqual(checked.json());
+        expect(usageResponseSchema.safeParse(sent.json()).success).toBe(true);
+      }
+    } finally {
+      await production.close();
+    }
   });
 });

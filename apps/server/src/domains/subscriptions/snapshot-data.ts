@@ -25,7 +25,7 @@ import {
 } from '../billing/money.ts';
 import type { DaySpend } from '../billing/spend.ts';
 import { energyReadsForNmi } from '../meter-data/queries.ts';
-import { forecastFor, priceAccountDays, pricingOf, usageFor } from '../tracker/usage-service.ts';
+import { forecastFor, priceAccountDays, usageFor, usageSourceOf } from '../tracker/usage-service.ts';
 import { TREND_THRESHOLD, WEEKLY_AVERAGE_WEEKS } from '../tracker/week.ts';
 import { periodsBefore, type SnapshotPeriod, samePeriodLastYear } from './schedule.ts';
 
@@ -139,11 +139,12 @@ async function monthlyFigures(
   const previous = periodsBefore(period, MONTHLY_AVERAGE_MONTHS * 2);
   const lastYear = samePeriodLastYear(period);
   const earliest = previous[previous.length - 1]?.start ?? period.start;
-  const pricing = await pricingOf(db, account.id);
-  const [reads, lastYearReads, forecast] = await Promise.all([
+  const source = await usageSourceOf(db, account.id);
+  const [pricing, reads, lastYearReads, forecast] = await Promise.all([
+    source.pricing(),
     energyReadsForNmi(db, account.nmi, earliest, period.end),
     energyReadsForNmi(db, account.nmi, lastYear.start, lastYear.end),
-    forecastFor(db, account, pricing, today),
+    forecastFor(db, account, source, today),
   ]);
   const complete = [...reads, ...lastYearReads].filter((read) => read.readDate < today);
   const days = priceAccountDays(complete, pricing);

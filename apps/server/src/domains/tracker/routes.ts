@@ -3,6 +3,7 @@ import {
   errorResponseSchema,
   messages,
   spendTargetBodySchema,
+  type UsageResponse,
   usageQuerySchema,
   usageResponseSchema,
 } from '@portal/contracts';
@@ -10,8 +11,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AccountRow, accounts } from '../../db/schema.ts';
+import { sendJsonText } from '../../plugins/serializers.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
-import { usageFor } from './usage-service.ts';
+import { usageJsonFor } from './usage-service.ts';
 
 const guardedErrors = {
   400: errorResponseSchema,
@@ -35,10 +37,10 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const response = await usageFor(app.db, request.account as AccountRow, request.query.from);
+      const json = await usageJsonFor(app.db, request.account as AccountRow, request.query.from);
       // The browser keeps its own copy for an hour (spec §4); an HTTP cache would serve a stale budget.
       reply.header('cache-control', 'private, no-store');
-      return response;
+      return sendJsonText<UsageResponse>(app, reply, json);
     },
   );
 

@@ -10,9 +10,10 @@ import {
   weekStart as mondayOf,
   type UsageResponse,
 } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
-import type { AccountRow } from '../../db/schema.ts';
+import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/routes.ts';
 import {
   dailyTotals,
@@ -32,7 +33,7 @@ import { tariffAssignmentsOf } from '../billing/tariff-store.ts';
 import { energyReadsForNmi, type StoredDayRead } from '../meter-data/queries.ts';
 import { type SlotHistoryEntry, slotHistory } from '../offers/happy-hours.ts';
 import { curtailmentFor } from './curtailment.ts';
-import { AVERAGE_WEEKS, buildUsageResponse, type DayQuality, LOOKBACK_WEEKS } from './week.ts';
+import { AVERAGE_WEEKS, buildUsageWeek, type DayQuality, LOOKBACK_WEEKS, type UsageWeek } from './week.ts';
 
 const toChannelDay = (read: StoredDayRead): ChannelDay & { date: string } => ({
   date: read.readDate,
@@ -72,18 +73,28 @@ export function qualityOf(reads: readonly StoredDayRead[]): Map<string, DayQuali
 }
 
 /**
- * The quarter's forecast changes only when a day passes or data arrives, and reads a year and more of
- * history, so it is kept per account for a few minutes (the most recently used 10,000 accounts).
+ * The account's usage version: raised by the database whenever its reads, tariffs or Happy Hours slots change
+ * (migration 0007, decision 0019); 0 before anything raised it. What is computed from those is kept for
+ * the version it was computed at.
  */
-const FORECAST_TTL_MS = 10 * 60_000;
-const forecastCache = new LRUCache<string, { today: string; slots: string; forecast: Forecast }>({
-  max: 10_000,
-  ttl: FORECAST_TTL_MS,
-});
+export async function usageVersionOf(db: Database, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: usageVersions.version })
+    .from(usageVersions)
+    .where(eq(usageVersions.accountId, accountId));
+  return row?.version ?? 0;
+}
 
-/** The Happy Hours free windows of each date, from the account's slot history (none when it has none). */
-function freeWindowsOf(slots: readonly SlotHistoryEntry[]): ((date: string) => FreeWindow[]) | undefined {
-  return slots.length === 0 ? undefined : (date) => freeWindowsOn(slots, date);
+/** An account's usage version, and its pricing, loaded only when something has to be computed again. */
+export interface UsageSource {
+  version: number;
+  pricing: () => Promise<AccountPricing>;
+}
+
+export async function usageSourceOf(db: Database, accountId: string): Promise<UsageSource> {
+  const version = await usageVersionOf(db, accountId);
+  let pricing: Promise<AccountPricing> | undefined;
+  return { version, pricing: () => (pricing ??= pricingOf(db, accountId)) };
 }
 
 /** What prices an account's days: its tariffs over time and its Happy Hours slots over time. */
@@ -100,6 +111,11 @@ export async function pricingOf(db: Database, accountId: string): Promise<Accoun
   return { assignments, slots };
 }
 
+/** The Happy Hours free windows of each date, from the account's slot history (none when it has none). */
+function freeWindowsOf(slots: readonly SlotHistoryEntry[]): ((date: string) => FreeWindow[]) | undefined {
+  return slots.length === 0 ? undefined : (date) => freeWindowsOn(slots, date);
+}
+
 /**
  * Prices complete days of stored reads (the Tracker, the forecast and the email snapshots all price here):
  * usage charges inside the Happy Hours slot in force on a weekday are free (design §4.3, §4.7).
@@ -108,16 +124,23 @@ export function priceAccountDays(reads: readonly StoredDayRead[], { assignments,
   return priceDays({ reads: reads.map(toChannelDay), assignments, freeWindowsFor: freeWindowsOf(slots) });
 }
 
+/**
+ * The quarter's forecast changes only when a day passes or the account's data changes, and reads a year and
+ * more of history, so it is kept per account (the most recently used 10,000) for its usage version and day.
+ */
+const forecastCache = new LRUCache<string, { today: string; version: number; forecast: Forecast }>({
+  max: 10_000,
+});
+
 export async function forecastFor(
   db: Database,
   account: AccountRow,
-  { assignments, slots }: AccountPricing,
+  source: UsageSource,
   today: string,
 ): Promise<Forecast> {
-  // A Happy Hours slot change reprices days, so the cached forecast is valid only for the same slot history.
-  const slotKey = slots.map((entry) => `${entry.effectiveDate}=${entry.slot}`).join(',');
   const cached = forecastCache.get(account.id);
-  if (cached && cached.today === today && cached.slots === slotKey) return cached.forecast;
+  if (cached && cached.today === today && cached.version === source.version) return cached.forecast;
+  const { assignments, slots } = await source.pricing();
   // Last year's remaining quarter (up to 92 days) and the base weeks before it, a year back.
   const from = addDays(today, -(FORECAST_YEAR_DAYS + 92 + FORECAST_LOOKBACK_WEEKS * 7));
   const reads = await energyReadsForNmi(db, account.nmi, from, addDays(today, -1));
@@ -145,13 +168,32 @@ export async function forecastFor(
     days_projected: result.daysProjected,
     method: result.method,
   };
-  forecastCache.set(account.id, { today, slots: slotKey, forecast });
+  forecastCache.set(account.id, { today, version: source.version, forecast });
   return forecast;
 }
 
-/** Forgets cached forecasts (after an import or a tariff change in the same process, and in tests). */
-export function clearForecastCache(): void {
+/**
+ * Weeks already built, as the JSON of their 168 hours (most of a 72 KB answer) and the rest as objects: a
+ * customer opens this week from the weekly email, then steps back through recent weeks. Kept by size (the
+ * most recently used up to 128 MB) for the account's usage version and the day (a day passing completes one).
+ */
+interface CachedWeek {
+  version: number;
+  today: string;
+  head: Omit<UsageWeek, 'current_week'> & { current_week: Omit<UsageWeek['current_week'], 'intervals'> };
+  intervalsJson: string;
+}
+const WEEK_CACHE_BYTES = 128 * 2 ** 20;
+const weekCache = new LRUCache<string, CachedWeek>({
+  maxSize: WEEK_CACHE_BYTES,
+  // Characters of the JSON (one byte each: it is ASCII) and about 2 KB for the head's objects.
+  sizeCalculation: (week) => week.intervalsJson.length + 2048,
+});
+
+/** Forgets cached forecasts and weeks (tests that change data behind the triggers' back). */
+export function clearUsageCaches(): void {
   forecastCache.clear();
+  weekCache.clear();
 }
 
 /**
@@ -176,31 +218,76 @@ async function readsAround(db: Database, nmi: string, weekStart: string): Promis
   return [...older, ...reads];
 }
 
+/** The week around `weekStart` from the cache, or built from the account's reads and pricing. */
+async function weekOf(
+  db: Database,
+  account: AccountRow,
+  weekStart: string,
+  today: string,
+  source: UsageSource,
+): Promise<CachedWeek> {
+  const key = `${account.id}/${weekStart}`;
+  const cached = weekCache.get(key);
+  if (cached && cached.version === source.version && cached.today === today) return cached;
+  const [pricing, reads] = await Promise.all([source.pricing(), readsAround(db, account.nmi, weekStart)]);
+  // Nothing after yesterday counts: a day is complete only once it is over.
+  const complete = reads.filter((read) => read.readDate < today);
+  const { current_week, ...rest } = buildUsageWeek({
+    today,
+    weekStart,
+    days: priceAccountDays(complete, pricing),
+    quality: qualityOf(complete),
+    solarDates: new Set(complete.filter((read) => read.kind === 'export').map((read) => read.readDate)),
+    // The account's own, added to every answer (curtailmentFor): null here.
+    curtailment: null,
+  });
+  const { intervals, ...currentHead } = current_week;
+  const week: CachedWeek = {
+    version: source.version,
+    today,
+    head: { ...rest, current_week: currentHead },
+    intervalsJson: JSON.stringify(intervals),
+  };
+  weekCache.set(key, week);
+  return week;
+}
+
+/**
+ * The usage response (spec §3) as JSON text: the week's hours from the cache as they were serialized, the
+ * account's settings, curtailment and forecast as they are now. Same fields as `usageResponseSchema`.
+ */
+export async function usageJsonFor(
+  db: Database,
+  account: AccountRow,
+  from: string | undefined,
+  today: string = marketToday(),
+): Promise<string> {
+  const weekStart = mondayOf(from ?? today);
+  const source = await usageSourceOf(db, account.id);
+  const [week, forecast, curtailment] = await Promise.all([
+    weekOf(db, account, weekStart, today, source),
+    forecastFor(db, account, source, today),
+    curtailmentFor(db, account, weekStart),
+  ]);
+  const { metadata, previous_week, next_week, current_week } = week.head;
+  const currentHead = JSON.stringify({
+    ...current_week,
+    insights: { ...current_week.insights, solar_curtailment: curtailment },
+  });
+  return (
+    `{"customer":${JSON.stringify(toCustomer(account))},"metadata":${JSON.stringify(metadata)},` +
+    `"previous_week":${JSON.stringify(previous_week)},"next_week":${JSON.stringify(next_week)},` +
+    `"current_week":${currentHead.slice(0, -1)},"intervals":${week.intervalsJson}},` +
+    `"forecast":${JSON.stringify(forecast)}}`
+  );
+}
+
+/** The usage response as an object (the email snapshots read a week's figures from it). */
 export async function usageFor(
   db: Database,
   account: AccountRow,
   from: string | undefined,
   today: string = marketToday(),
 ): Promise<UsageResponse> {
-  const weekStart = mondayOf(from ?? today);
-  const pricing = await pricingOf(db, account.id);
-  const [reads, forecast, curtailment] = await Promise.all([
-    readsAround(db, account.nmi, weekStart),
-    forecastFor(db, account, pricing, today),
-    curtailmentFor(db, account, weekStart),
-  ]);
-  // Nothing after yesterday counts: a day is complete only once it is over.
-  const complete = reads.filter((read) => read.readDate < today);
-  const days = priceAccountDays(complete, pricing);
-  const solarDates = new Set(complete.filter((read) => read.kind === 'export').map((read) => read.readDate));
-  return buildUsageResponse({
-    today,
-    weekStart,
-    customer: toCustomer(account),
-    days,
-    quality: qualityOf(complete),
-    solarDates,
-    forecast,
-    curtailment,
-  });
+  return JSON.parse(await usageJsonFor(db, account, from, today)) as UsageResponse;
 }

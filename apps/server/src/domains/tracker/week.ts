@@ -65,17 +65,21 @@ export interface DayQuality {
   hours: number[];
 }
 
-export interface WeekInput {
+/** What a week is built from: the account's priced days around it, and what else the week shows. */
+export interface WeekData {
   today: string;
   weekStart: string;
-  customer: Customer;
   /** Priced days from LOOKBACK_WEEKS before the week to the end of the week after it. */
   days: ReadonlyMap<string, DaySpend>;
   quality: ReadonlyMap<string, DayQuality>;
   /** Dates with an export (solar) channel. */
   solarDates: ReadonlySet<string>;
-  forecast: Forecast;
   curtailment: SolarCurtailment | null;
+}
+
+export interface WeekInput extends WeekData {
+  customer: Customer;
+  forecast: Forecast;
 }
 
 function trendOf(value: Money, average: Money | null): Trend | null {
@@ -165,7 +169,7 @@ export function diversionOf(day: DaySpend, history: DaySpend[]): Diversion | nul
   };
 }
 
-function dayEntry(input: WeekInput, date: string): DayEntry {
+function dayEntry(input: WeekData, date: string): DayEntry {
   const day = input.days.get(date);
   const history = previousWithData(input.days, date, AVERAGE_WEEKS);
   const average = meanMoney(history.map((earlier) => earlier.totalSpend));
@@ -199,7 +203,7 @@ function weekHasData(days: ReadonlyMap<string, DaySpend>, weekStart: string) {
   return weekDates(weekStart).some((date) => days.has(date));
 }
 
-function weeklyInsights(input: WeekInput): WeeklyInsights {
+function weeklyInsights(input: WeekData): WeeklyInsights {
   const priced = weekDates(input.weekStart).flatMap((date) => {
     const day = input.days.get(date);
     return day ? [day] : [];
@@ -250,12 +254,18 @@ function weeklyInsights(input: WeekInput): WeeklyInsights {
   };
 }
 
+/** The response without what is the account's own rather than the week's (its settings, its forecast). */
+export type UsageWeek = Omit<UsageResponse, 'customer' | 'forecast'>;
+
 export function buildUsageResponse(input: WeekInput): UsageResponse {
+  return { customer: input.customer, ...buildUsageWeek(input), forecast: input.forecast };
+}
+
+export function buildUsageWeek(input: WeekData): UsageWeek {
   const previousStart = addDays(input.weekStart, -7);
   const nextStart = addDays(input.weekStart, 7);
   const lastDay = addDays(input.weekStart, 6);
   return {
-    customer: input.customer,
     metadata: { has_solar: input.solarDates.size > 0 },
     previous_week: { from: previousStart, has_data: weekHasData(input.days, previousStart) },
     next_week: {
@@ -267,6 +277,5 @@ export function buildUsageResponse(input: WeekInput): UsageResponse {
       insights: weeklyInsights(input),
       intervals: weekDates(input.weekStart).map((date) => dayEntry(input, date)),
     },
-    forecast: input.forecast,
   };
 }
