@@ -1,6 +1,7 @@
 /**
  * Entry point: read the runtime configuration, start error reporting when configured, then render the app.
- * Nothing renders before the configuration is known, because every screen depends on it.
+ * Nothing renders before the configuration is known, because every screen depends on it, nor before the
+ * first page's screen code and data are in (router.tsx), so that its first paint is the finished screen.
  */
 import { copy, messages } from '@portal/contracts';
 import { StrictMode } from 'react';
@@ -9,6 +10,7 @@ import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { loadClientConfig } from './shared/config/load-client-config.ts';
+import { createApiClient } from './shared/lib/api-client.ts';
 import { initErrorReporting, reportError } from './shared/lib/error-reporting.ts';
 import './styles/global.css';
 
@@ -39,9 +41,16 @@ async function start(container: HTMLElement): Promise<void> {
     return;
   }
   void initErrorReporting(config);
+  const queryClient = createQueryClient();
+  const { router, ready } = createAppRouter({
+    queryClient,
+    api: createApiClient(config),
+    clientCode: config.clientCode,
+  });
+  await ready;
   root.render(
     <StrictMode>
-      <App config={config} queryClient={createQueryClient()} router={createAppRouter()} />
+      <App config={config} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
 }
