@@ -56,8 +56,13 @@ const headers: Record<string, string> = args.encoding ? { 'accept-encoding': arg
 // The data set: every bench account with the first and last day of its data.
 interface Account {
   publicId: string;
+  clientCode: string;
   first: string;
   last: string;
+  /** Invited to Happy Hours (the non-solar accounts); the others are answered 404 by its calls. */
+  happyHours: boolean;
+  /** Reduce & Reward events the account is invited to. */
+  events: number[];
 }
 const accounts = await (async () => {
   const client = new pg.Client({ connectionString: dbUrl });
@@ -68,10 +73,14 @@ const accounts = await (async () => {
   });
   try {
     const { rows } = await client.query<Account>(
-      `select a.public_id as "publicId", min(m.read_date)::text as first, max(m.read_date)::text as last
+      `select a.public_id as "publicId", a.client_code as "clientCode",
+              min(m.read_date)::text as first, max(m.read_date)::text as last,
+              exists (select 1 from happy_hours_participants h where h.account_id = a.id) as "happyHours",
+              coalesce((select array_agg(i.event_id order by i.event_id) from dr_event_invitations i
+                         where i.account_id = a.id), '{}') as events
          from accounts a join meter_reads m on m.nmi = a.nmi and m.suffix = 'E1'
         where a.public_id like 'bench-%'
-        group by a.public_id order by a.public_id`,
+        group by a.id, a.public_id order by a.public_id`,
     );
     return rows;
   } finally {
@@ -92,12 +101,48 @@ const randomWeekPath = (account: Account) =>
     account.first,
     Math.floor(Math.random() * (daysBetween(account.first, account.last) + 1)),
   )}`;
+const happyHoursAccounts = accounts.filter((account) => account.happyHours);
+const eventAccounts = accounts.filter((account) => account.events.length > 0);
+const ofAccount =
+  (path: string, list = accounts) =>
+  () => {
+    const account = pick(list);
+    return path.replace(':id', account.publicId).replace(':client', encodeURIComponent(account.clientCode));
+  };
+const ofEvent = (path: string) => () => {
+  const account = pick(eventAccounts);
+  return `${path}?account_id=${account.publicId}&event_id=${pick(account.events)}`;
+};
+/** Every GET a customer's screens call (spec §7), beside the trivial endpoint. */
 const paths: Record<string, () => string> = {
   health: () => '/api/health',
   'usage-random': () => randomWeekPath(pick(accounts)),
-  'usage-current': () => `/api/tracker/usage?account_id=${pick(accounts).publicId}`,
+  'usage-current': ofAccount('/api/tracker/usage?account_id=:id'),
+  config: () => '/api/config',
+  customer: ofAccount('/api/accounts/customer?account_id=:id'),
+  subscription: ofAccount('/api/tracker/subscription?account_id=:id'),
+  'export-week': () => {
+    const account = pick(accounts);
+    const from = addDays(
+      account.first,
+      Math.floor(Math.random() * (daysBetween(account.first, account.last) - 6)),
+    );
+    return `/api/tracker/export?account_id=${account.publicId}&from=${from}&to=${addDays(from, 6)}`;
+  },
+  'rr-events': ofAccount('/reduce_and_reward/tracker/dr_events?account_id=:id', eventAccounts),
+  'rr-results': ofAccount('/reduce_and_reward/dr_events/event_results?account_id=:id', eventAccounts),
+  'rr-result': ofEvent('/reduce_and_reward/dr_events/event_result'),
+  'rr-progress': ofEvent('/reduce_and_reward/dr_events/event_progress'),
+  'happy-hours': ofAccount(
+    '/innovative_billing/daytime_saver_participants/:id?client_code=:client',
+    happyHoursAccounts,
+  ),
+  'happy-hours-config': ofAccount('/innovative_billing/product_configs/DaytimeSaver?client_code=:client'),
+  'here-for-you': ofAccount('/innovative_billing/here_for_you_participants/:id?client_code=:client'),
 };
-const scenarios = args.scenarios.split(',').map((name) => name.trim());
+/** `--scenarios gets`: every customer-facing GET. */
+const GETS = Object.keys(paths).join(',');
+const scenarios = (args.scenarios === 'gets' ? GETS : args.scenarios).split(',').map((name) => name.trim());
 for (const name of scenarios) if (!paths[name]) throw new Error(`unknown scenario ${name}`);
 
 // --- The server -------------------------------------------------------------------------------------------

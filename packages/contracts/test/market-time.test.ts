@@ -1,3 +1,5 @@
+import { UTCDate } from '@date-fns/utc';
+import { addDays as addDaysFns, differenceInCalendarDays, getISODay, startOfISOWeek } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -64,6 +66,27 @@ describe('market time (AEST, UTC+10, no daylight saving)', () => {
         expect(dayOfWeek(monday)).toBe(0);
         expect(daysBetween(monday, date)).toBe(dayOfWeek(date));
       }),
+    );
+  });
+
+  it('counts days exactly as date-fns does on UTC dates, from 1900 to 2200', () => {
+    const utc = (date: string) => new UTCDate(`${date}T00:00:00Z`);
+    const iso = (date: Date) => date.toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -25_000, max: 84_000 }),
+        fc.integer({ min: -1_000, max: 1_000 }),
+        (offset, days) => {
+          const date = addDays('1970-01-01', offset);
+          expect(isMarketDate(date)).toBe(true);
+          expect(addDays(date, days)).toBe(iso(addDaysFns(utc(date), days)));
+          const later = addDays(date, days);
+          expect(daysBetween(date, later)).toBe(differenceInCalendarDays(utc(later), utc(date)));
+          expect(dayOfWeek(date)).toBe(getISODay(utc(date)) - 1);
+          expect(weekStart(date)).toBe(iso(startOfISOWeek(utc(date))));
+        },
+      ),
+      { numRuns: 2_000 },
     );
   });
 });
