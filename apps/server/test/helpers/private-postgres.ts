@@ -53,7 +53,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = postgresBinaries();
   if (!bin) throw new Error('the PostgreSQL server binaries are not installed');
   const asRoot = process.getuid?.() === 0;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-private-pg-'));
+  // As root, in /tmp: the postgres user must be able to reach the folder (TMPDIR may be root's own).
+  const dir = fs.mkdtempSync(path.join(asRoot ? '/tmp' : os.tmpdir(), 'portal-private-pg-'));
   const dataDir = path.join(dir, 'data');
   if (asRoot) {
     // initdb refuses root: the folder belongs to the postgres user, which runs every command.

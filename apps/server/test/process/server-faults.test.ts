@@ -195,7 +195,7 @@ describe.skipIf(!canRunPrivatePostgres())('the server process', () => {
             `select count(*)::int as waiting from pg_stat_activity
               where wait_event_type = 'Lock' and datname = current_database()`,
           );
-          if (rows[0]?.waiting !== 32) throw new Error(`${rows[0]?.waiting} requests waiting`);
+          if ((rows[0]?.waiting ?? 0) < 32) throw new Error(`${rows[0]?.waiting} requests waiting`);
         },
         { timeout: 60_000, interval: 50 },
       );
