@@ -15,7 +15,8 @@ export default defineConfig({
         root: 'apps/server',
         test: {
           name: 'server',
-          include: ['test/unit/**/*.test.ts'],
+          // process: the server as a child process on a private PostgreSQL cluster (fault tests).
+          include: ['test/unit/**/*.test.ts', 'test/process/**/*.test.ts'],
           setupFiles: serverSetup,
           // The CLI tests seed 15 months of demo data: over 30 s when the 2 cores are shared.
           testTimeout: 90_000,

@@ -53,9 +53,23 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy:
       config.env.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.env.TRUST_PROXY : false,
     bodyLimit: 256 * 1024,
+    // On close: idle keep-alive connections are closed at once; a request already on a connection is served,
+    // not refused with 503 (docs/reliability.md, Faults).
     forceCloseConnections: 'idle',
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // While closing, every answer closes its connection, so that a keep-alive client (a proxy) can neither hold
+  // the server open past its grace period nor send a further request on a connection about to go.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(

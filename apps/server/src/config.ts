@@ -21,6 +21,8 @@ export const environmentSchema = z.object({
   /** Where the embedded PGlite database (and the mail outbox) live when DATABASE_URL is not set. */
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /** Connections the server keeps to PostgreSQL (DATABASE_URL); a request waits at most 5 s for one, then 503. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin of the portal, for links in emails; defaults to http://localhost:PORT. */

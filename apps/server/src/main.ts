@@ -7,10 +7,18 @@ import { openDatabase } from './db/index.ts';
 import { seedDemo } from './demo/seed.ts';
 import { initErrorReporting } from './lib/error-reporting.ts';
 
+/** No request needs a statement this long; one stuck behind a lock is cancelled and answers 503. */
+const STATEMENT_TIMEOUT_MS = 30_000;
+
 async function main() {
   const config = loadConfig();
   await initErrorReporting(config.env.SENTRY_DSN, config.env.SENTRY_ENVIRONMENT);
-  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.env.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.env.DATABASE_POOL_SIZE,
+    statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+  });
   if (config.env.DEMO_SEED) await seedDemo(database.db, config);
 
   const app = await buildApp({ config, database });

@@ -81,6 +81,11 @@ export interface OpenDatabaseOptions {
   /** Apply pending migrations before returning (the server and CLI always do). */
   migrate?: boolean;
   poolSize?: number;
+  /**
+   * PostgreSQL cancels a statement running longer than this (statement_timeout; the server sets it, the CLI's
+   * long imports do not): a request stuck behind a lock or on a runaway query answers 503 instead of hanging.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** Opens (and by default migrates) the configured database. */
@@ -91,8 +96,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      // Fail fast instead of hanging when the server is away: requests then answer 503.
+      // Fail fast instead of hanging when the server is away (or every connection is busy): requests then
+      // answer 503. Also the longest wait for a free connection of the pool.
       connectionTimeoutMillis: 5_000,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     return wrapPostgres(pool);
   }

@@ -5,6 +5,7 @@ const unavailableCodes = new Set([
   'ETIMEDOUT',
   'EPIPE',
   'ENOTFOUND',
+  '57014', // query_canceled: statement_timeout (a statement stuck behind a lock)
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now

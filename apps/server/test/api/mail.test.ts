@@ -4,7 +4,6 @@
  * reply-to and List-Unsubscribe headers; signed links that count clicks and redirect inside the portal only;
  * exactly once across a failure mid-batch and a rerun, and with two workers in parallel; the outbox.
  */
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +19,7 @@ import {
 } from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, inject as provided } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSnapshots, subscriptions } from '../../src/db/schema/subscriptions.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
@@ -351,65 +350,7 @@ describe('exactly once', () => {
     const [row] = await t.db.select().from(emailSnapshots).where(eq(emailSnapshots.accountId, fresh.id));
     expect(row).toMatchObject({ status: 'skipped', reason: 'no meter data for the period' });
   });
-
-  // A second process needs a database server: PostgreSQL only (the embedded one is one process's).
-  it.skipIf(provided('testDatabase').kind !== 'postgres')(
-    'a worker killed mid-batch and run again sends every due snapshot exactly once',
-    async () => {
-      const url = (t.database as { url?: string }).url;
-      expect(url).toBeTruthy();
-      const ids = await dueAccounts('killed', 6);
-      const start = smtp.received.length;
-      const root = path.resolve(import.meta.dirname, '../../../..');
-      const env = {
-        ...process.env,
-        DATABASE_URL: url,
-        SMTP_URL: smtp.url,
-        PUBLIC_URL,
-        LOG_LEVEL: 'silent',
-        NODE_ENV: 'test',
-      };
-      const worker = () =>
-        spawn(
-          process.execPath,
-          [path.join(root, 'bin/portal.mjs'), 'mail', 'send-due', '--batch-size', '2'],
-          {
-            env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-      // The first worker is killed (SIGKILL: no clean-up at all) while its 4th message is being handed over.
-      const first = worker();
-      const exited = new Promise<number | null>((resolve) => first.on('exit', (code) => resolve(code)));
-      let arrived = 0;
-      smtp.onMessage = async () => {
-        if (++arrived !== 4) return true;
-        first.kill('SIGKILL');
-        await exited;
-        return false;
-      };
-      await exited;
-      smtp.onMessage = null;
-      expect(smtp.received.length - start).toBe(3);
-
-      const second = worker();
-      let output = '';
-      second.stdout.on('data', (chunk) => {
-        output += chunk;
-      });
-      second.stderr.on('data', (chunk) => {
-        output += chunk;
-      });
-      const code = await new Promise<number | null>((resolve) => second.on('exit', (c) => resolve(c)));
-      expect(code, output).toBe(0);
-      const counts = countBy(smtp.received.slice(start));
-      expect(counts.size).toBe(6);
-      expect([...counts.values()].every((count) => count === 1)).toBe(true);
-      const rows = await t.db.select().from(emailSnapshots).where(inArray(emailSnapshots.accountId, ids));
-      expect(rows.map((row) => row.status)).toEqual(Array(6).fill('sent'));
-    },
-    60_000,
-  );
+  // A worker killed with SIGKILL mid-batch and run again: faults-killed-commands.test.ts (PostgreSQL).
 });
 
 describe('without SMTP_URL', () => {

@@ -1,4 +1,8 @@
-/** The operator CLI in tests: a fresh embedded database in a temporary DATA_DIR, and a run that captures output. */
+/**
+ * The operator CLI in tests: a fresh embedded database in a temporary DATA_DIR, a run that captures output, and
+ * a run in a child process (for tests that kill it).
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +37,48 @@ export function withTemporaryDataDir(
     if (!dataDir) throw new Error('the temporary DATA_DIR exists only while the tests run');
     return dataDir;
   };
+}
+
+/** Runs `portal <argv>` with `env` set for the length of the run (say, DATABASE_URL), restoring it after. */
+export async function runPortalWith(env: Record<string, string>, ...argv: string[]) {
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, env);
+  try {
+    return await runPortal(...argv);
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+export interface PortalProcess {
+  child: ChildProcessWithoutNullStreams;
+  /** Standard output and error so far. */
+  output(): string;
+  /** The exit code, or the signal that ended it. */
+  exited: Promise<number | NodeJS.Signals>;
+}
+
+/** Starts `node bin/portal.mjs <argv>` in a child process with `env` added to this process's environment. */
+export function spawnPortal(env: Record<string, string>, ...argv: string[]): PortalProcess {
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  const child = spawn(process.execPath, [path.join(root, 'bin/portal.mjs'), ...argv], {
+    env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env },
+    stdio: 'pipe',
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | NodeJS.Signals>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal as NodeJS.Signals))),
+  );
+  return { child, output: () => output, exited };
 }
 
 /** Runs `portal <argv>` in process, non-interactively, and returns its exit code and output lines. */

@@ -21,6 +21,32 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * A new PostgreSQL database copied from the run's template, or from `from` (a database of this run, which must
+ * have no open connections), with a `drop` for afterwards. PostgreSQL projects only.
+ */
+export async function createPostgresTestDatabase(
+  from?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const info = inject('testDatabase');
+  if (info.kind !== 'postgres') throw new Error('a PostgreSQL test database needs TEST_DATABASE_URL');
+  const name = `portal_test_${info.runId}_${randomBytes(4).toString('hex')}`;
+  const template = from ? new URL(from).pathname.slice(1) : info.template;
+  const admin = new pg.Client({ connectionString: info.serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  return {
+    url: databaseUrlFor(info.serverUrl, name),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: info.serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** `url` is set on PostgreSQL, for tests that start another process on the same database. */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const info = inject('testDatabase');
@@ -29,22 +55,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     const client = await PGlite.create({ loadDataDir: template });
     return wrapPglite(client);
   }
-  const name = `portal_test_${info.runId}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: info.serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${info.template}`);
-  await admin.end();
-  const url = databaseUrlFor(info.serverUrl, name);
-  const handle = wrapPostgres(new pg.Pool({ connectionString: url, max: 4 }));
+  const database = await createPostgresTestDatabase();
+  const handle = wrapPostgres(new pg.Pool({ connectionString: database.url, max: 4 }));
   return {
     ...handle,
-    url,
+    url: database.url,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: info.serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

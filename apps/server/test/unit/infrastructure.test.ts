@@ -44,6 +44,10 @@ describe('database availability', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('query failed', { cause: { code: '57P01' } }))).toBe(true);
+    // statement_timeout: a statement stuck behind a lock.
+    expect(isDatabaseUnavailable(Object.assign(new Error('canceling statement'), { code: '57014' }))).toBe(
+      true,
+    );
   });
 
   it('does not mistake a query error for an outage', () => {

@@ -3,7 +3,8 @@
  * a structural error rolls the whole file back and is reported as file:line: reason. Reads are written in
  * batches while the file streams, one row per NMI, channel and day; a stored read is replaced only by one
  * with a newer update time (or, within one file, by a later record with the same update time), so
- * re-importing a file changes nothing. Used by `portal import nem12`, the demo seed and the tests.
+ * re-importing a file changes nothing. The import's `meter_imports` record is part of the file's transaction.
+ * Used by `portal import nem12`, the demo seed and the tests.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -172,17 +173,18 @@ export async function importNem12Source(
   }
   await ensureMonthPartitions(db, months);
 
-  const [record] = await db
-    .insert(meterImports)
-    .values({ fileName: source.name, status: 'running' })
-    .returning({ id: meterImports.id });
-  const importId = record?.id ?? 0;
-
+  // The import's record is written in the file's transaction: a process killed mid-file leaves neither reads
+  // nor a record stuck at 'running', so its rerun gives the database of one uninterrupted run.
   const nmis = new Set<string>();
   const channels = new Set<string>();
   let outcome: FileImportResult;
   try {
-    await db.transaction(async (tx) => {
+    outcome = await db.transaction(async (tx) => {
+      const [record] = await tx
+        .insert(meterImports)
+        .values({ fileName: source.name, status: 'running' })
+        .returning({ id: meterImports.id });
+      const importId = record?.id ?? 0;
       const batches = parseNem12Batches(linesOf(counting(await source.open(), options.onBytes)), {
         fileName: source.name,
         batchSize: options.batchSize ?? 500,
@@ -205,35 +207,38 @@ export async function importNem12Source(
         next = await batches.next();
       }
       result.warnings = next.value.warnings;
+      const imported = { ...result, nmis: nmis.size, channels: channels.size };
+      await tx.update(meterImports).set(importRecord(imported)).where(eq(meterImports.id, importId));
+      return imported;
     });
-    outcome = { ...result, nmis: nmis.size, channels: channels.size };
   } catch (error) {
-    if (error instanceof Nem12Error) outcome = reject(error.line, error.reason);
-    else {
-      await db
-        .update(meterImports)
-        .set({ status: 'rejected', finishedAt: sql`now()`, error: (error as Error).message })
-        .where(eq(meterImports.id, importId));
-      throw error;
-    }
+    // The transaction rolled back, its record with it: the rejection is recorded on its own.
+    const failed =
+      error instanceof Nem12Error
+        ? reject(error.line, error.reason)
+        : reject(null, `failed: ${(error as Error).message}`);
+    await db.insert(meterImports).values({ fileName: source.name, ...importRecord(failed) });
+    if (!(error instanceof Nem12Error)) throw error;
+    outcome = failed;
   }
-  await db
-    .update(meterImports)
-    .set({
-      status: outcome.status,
-      finishedAt: sql`now()`,
-      summary: {
-        nmis: outcome.nmis,
-        channels: outcome.channels,
-        days: outcome.days,
-        values: outcome.values,
-        written: outcome.written,
-        warnings: outcome.warnings.length,
-      },
-      error: outcome.error ? `${outcome.error.line ?? '-'}: ${outcome.error.reason}` : null,
-    })
-    .where(eq(meterImports.id, importId));
   return outcome;
+}
+
+/** The columns of `meter_imports` that say how an import ended. */
+function importRecord(outcome: FileImportResult) {
+  return {
+    status: outcome.status,
+    finishedAt: sql`now()`,
+    summary: {
+      nmis: outcome.nmis,
+      channels: outcome.channels,
+      days: outcome.days,
+      values: outcome.values,
+      written: outcome.written,
+      warnings: outcome.warnings.length,
+    },
+    error: outcome.error ? `${outcome.error.line ?? '-'}: ${outcome.error.reason}` : null,
+  };
 }
 
 /** A source for text in memory (tests, generated demo data). */
