@@ -149,10 +149,9 @@ async function evaluate(
   account: { id: string; nmi: string },
 ): Promise<AccountEvaluation> {
   const window = eventWindow(event.startsAt, event.endsAt);
-  const [reads, eventDays] = await Promise.all([
-    readsAround(db, account.nmi, window.date),
-    otherEventDays(db, account.id, event.id),
-  ]);
+  // One after the other: `db` is a transaction's one connection during settlement.
+  const reads = await readsAround(db, account.nmi, window.date);
+  const eventDays = await otherEventDays(db, account.id, event.id);
   return evaluateAccount(window, event.percentDisplacementFactor, reads, eventDays);
 }
 
