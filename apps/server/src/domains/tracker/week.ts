@@ -18,7 +18,6 @@ import {
   type SolarCurtailment,
   type TimePoint,
   type Trend,
-  toUtcDate,
   type UsageResponse,
   WEEKDAY_NAMES,
   type WeeklyInsights,
@@ -43,12 +42,12 @@ export const DAY_PERIODS = [
 ] as const;
 
 export function timePoint(date: string, time: string): TimePoint {
-  const utc = toUtcDate(date);
+  // date is a checked 'YYYY-MM-DD': its parts are read from the text (a week has 350 of these).
   return {
     day: WEEKDAY_NAMES[dayOfWeek(date)] as string,
-    date: utc.getUTCDate(),
-    month: MONTH_NAMES[utc.getUTCMonth()] as string,
-    yyyymmdd: date.replaceAll('-', ''),
+    date: Number(date.slice(8, 10)),
+    month: MONTH_NAMES[Number(date.slice(5, 7)) - 1] as string,
+    yyyymmdd: `${date.slice(0, 4)}${date.slice(5, 7)}${date.slice(8, 10)}`,
     time,
   };
 }
