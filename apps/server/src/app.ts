@@ -57,6 +57,18 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Node keeps a keep-alive connection open after server.close() when its request was in flight (only the
+  // idle ones are closed, once): a proxy would pool it, send it new requests that answer 503, and hold the
+  // shutdown until its idle timeout. So an answer sent while closing closes its connection (docs/operations.md).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     config.env.NODE_ENV === 'production' ? plainSerializerCompiler : strictSerializerCompiler,
