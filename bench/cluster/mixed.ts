@@ -121,6 +121,8 @@ let rate = 0;
 let result: LoadResult | null = null;
 const samples: Sample[] = [];
 const events: Event[] = [];
+/** How many cores the whole machine was busy over each sample interval (this run and everything else). */
+const busy: { at: number; cores: number }[] = [];
 let retried: string[] = [];
 const servers: Server[] = [];
 let nginx: Nginx | null = null;
@@ -172,7 +174,11 @@ try {
 
   const loadStarted = performance.now();
   const at = () => (performance.now() - loadStarted) / 1000;
+  let busyLast = { at: 0, seconds: machineBusySeconds() };
   const sampler = setInterval(() => {
+    const now = { at: at(), seconds: machineBusySeconds() };
+    busy.push({ at: now.at, cores: (now.seconds - busyLast.seconds) / (now.at - busyLast.at) });
+    busyLast = now;
     servers.forEach((server, i) => {
       const rss = server.running ? rssMb(server.pid) : null;
       if (rss !== null) samples.push({ at: at(), instance: i + 1, pid: server.pid, rss });
@@ -201,8 +207,8 @@ try {
   result = await runLoad({ base, connections, duration, overallRate: rate, next });
   clearInterval(sampler);
   await chaos;
-  const busy = (machineBusySeconds() - busyBefore) / result.durationSeconds;
-  events.push({ at: at(), what: `load ended; the machine was busy ${busy.toFixed(2)} cores on average` });
+  const average = (machineBusySeconds() - busyBefore) / result.durationSeconds;
+  events.push({ at: at(), what: `load ended; the machine was busy ${average.toFixed(2)} cores on average` });
   if (nginx) retried = retriedRequests(nginx);
 } finally {
   await stopAll();
@@ -239,7 +245,7 @@ const lines = [
     : `- fixed rate ${fmt(rate)} requests/s (given)`,
   `- ${fmt(r.durationSeconds)} s at the fixed rate: ${fmt(r.requests)} answers (${fmt(r.requests / r.durationSeconds, 1)} requests/s), ` +
     `2xx latency p50 ${r.p50} ms, p97.5 ${r.p97_5} ms, p99 ${r.p99} ms, max ${r.max} ms`,
-  `- failed requests: ${r.failures} (connection errors and timeouts ${r.errors}; 5xx or unexpected: ${describeCounts(r.unexpected)})`,
+  `- failed requests: ${r.failures} (connection errors ${r.errors - r.timeouts}, timeouts ${r.timeouts}; 5xx or unexpected: ${describeCounts(r.unexpected)})`,
   `- expected non-2xx answers: ${describeCounts(r.expected)}`,
   `- answers by kind: ${kinds
     .filter((k) => r.statuses[k.name])
@@ -292,5 +298,11 @@ fs.writeFileSync(
     ...samples.map((s) => `${s.at.toFixed(1)},${s.instance},${s.pid},${s.rss.toFixed(1)}`),
   ].join('\n'),
 );
-console.info(`written to ${path.relative(root, resultFile)} (and its -rss.csv); total ${elapsed()}`);
+fs.writeFileSync(
+  path.join(dataDir, `cluster-${args.label}-busy.csv`),
+  ['seconds,machine_busy_cores', ...busy.map((b) => `${b.at.toFixed(1)},${b.cores.toFixed(2)}`)].join('\n'),
+);
+console.info(
+  `written to ${path.relative(root, resultFile)} (and its -rss.csv, -busy.csv); total ${elapsed()}`,
+);
 process.exit(r.failures > 0 ? 1 : 0);
