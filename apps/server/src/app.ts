@@ -60,8 +60,9 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // While closing, every answer closes its connection, so that a keep-alive client (a proxy) can neither hold
-  // the server open past its grace period nor send a further request on a connection about to go.
+  // Node keeps a keep-alive connection open after server.close() when its request was in flight (only the
+  // idle ones are closed, once): a proxy would pool it, send it new requests that answer 503, and hold the
+  // shutdown until its idle timeout. So an answer sent while closing closes its connection (docs/operations.md).
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
