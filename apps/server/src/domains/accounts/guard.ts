@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { AccountRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createFailureLimiter } from '../../lib/rate-limiter.ts';
-import { findAccountByPublicId } from './queries.ts';
+import { lookUpAccount } from './queries.ts';
 
 export interface AccountIdLocation {
   in: 'query' | 'params' | 'body';
@@ -63,7 +63,7 @@ async function accountGuardPlugin(app: FastifyInstance) {
         await limiter.recordFailure(request.ip);
         throw new AppError(422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId);
       }
-      const account = await findAccountByPublicId(app.db, parsed.data);
+      const account = await lookUpAccount(app.db, parsed.data);
       if (!account) {
         await limiter.recordFailure(request.ip);
         throw new AppError(401, 'UNKNOWN_ACCOUNT', messages.invalidAccountId);

@@ -1,10 +1,25 @@
 /** Database reads and writes of accounts and retailers. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { type AccountRow, accounts, type NewAccountRow, retailers } from '../../db/schema.ts';
 
 export async function findAccountByPublicId(db: Database, publicId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
+  return row;
+}
+
+/** The same, as the access guard asks it on every request: a prepared statement of the app's handle. */
+export async function lookUpAccount(db: Database, publicId: string): Promise<AccountRow | undefined> {
+  const statement = preparedOn(db, 'account_by_public_id', (on) =>
+    on
+      .select()
+      .from(accounts)
+      .where(eq(accounts.publicId, sql.placeholder('publicId')))
+      .limit(1)
+      .prepare('account_by_public_id'),
+  );
+  const [row] = await statement.execute({ publicId });
   return row;
 }
 

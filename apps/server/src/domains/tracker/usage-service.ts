@@ -10,9 +10,10 @@ import {
   weekStart as mondayOf,
   type UsageResponse,
 } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/routes.ts';
 import {
@@ -78,10 +79,14 @@ export function qualityOf(reads: readonly StoredDayRead[]): Map<string, DayQuali
  * the version it was computed at.
  */
 export async function usageVersionOf(db: Database, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ version: usageVersions.version })
-    .from(usageVersions)
-    .where(eq(usageVersions.accountId, accountId));
+  const statement = preparedOn(db, 'usage_version', (on) =>
+    on
+      .select({ version: usageVersions.version })
+      .from(usageVersions)
+      .where(eq(usageVersions.accountId, sql.placeholder('accountId')))
+      .prepare('usage_version'),
+  );
+  const [row] = await statement.execute({ accountId });
   return row?.version ?? 0;
 }
 
