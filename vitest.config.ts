@@ -26,7 +26,8 @@ export default defineConfig({
         root: 'apps/server',
         test: {
           name: 'api:pglite',
-          include: ['test/api/**/*.test.ts'],
+          // The HTTP fuzz (test/fuzz) runs on PGlite only: it checks the server's answers, not the database.
+          include: ['test/api/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
           globalSetup: ['test/setup/pglite-template.ts'],
           setupFiles: serverSetup,
           testTimeout: 30_000,

@@ -17,7 +17,7 @@ import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
-import errors from './plugins/errors.ts';
+import errors, { frameworkErrorHandler } from './plugins/errors.ts';
 import infrastructure from './plugins/infrastructure.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
@@ -58,6 +58,7 @@ export async function buildApp(options: BuildAppOptions) {
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Node keeps a keep-alive connection open after server.close() when its request was in flight (only the

@@ -13,7 +13,12 @@ export const webInteractionSchema = z
     source: z.literal('trust'),
     account_identifier: accountIdSchema.nullish(),
     page_name: pageNameSchema,
-    url: z.string().max(VISIT_URL_MAX_LENGTH),
+    // Control characters are no part of an address (and PostgreSQL cannot store NUL in text).
+    url: z
+      .string()
+      .max(VISIT_URL_MAX_LENGTH)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+      .regex(/^[^\u0000-\u001f\u007f]*$/, 'An address has no control characters'),
     additional_data: z.object({ event_time: z.iso.datetime({ offset: true }) }).strict(),
   })
   .strict()

@@ -34,9 +34,18 @@ function epochDay(date: string): number {
 
 const fromEpochDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * The years a market date may have. Meter data is from this century; the bounds keep date arithmetic (weeks,
+ * quarters, a year back) inside four-digit years, which Date would otherwise print as '+010000-01-01'.
+ */
+export const MARKET_YEAR_MIN = 1900;
+export const MARKET_YEAR_MAX = 2999;
+
 export function isMarketDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   if (!match) return false;
+  const year = Number(match[1]);
+  if (year < MARKET_YEAR_MIN || year > MARKET_YEAR_MAX) return false;
   const date = toUtcDate(value);
   return isValid(date) && fromUtcDate(date) === value;
 }

@@ -14,6 +14,7 @@ import {
   marketMinuteOfDay,
   weekStart,
 } from '../src/market-time.ts';
+import { exportQuerySchema } from '../src/meter-data.ts';
 
 describe('market time (AEST, UTC+10, no daylight saving)', () => {
   it('gives the AEST date of an instant', () => {
@@ -56,6 +57,28 @@ describe('market time (AEST, UTC+10, no daylight saving)', () => {
     expect(isMarketDate('2024-02-29')).toBe(true);
     expect(isMarketDate('2026-13-01')).toBe(false);
     expect(isMarketDate('20261101')).toBe(false);
+  });
+
+  // Found by the HTTP fuzz: a week or quarter after 9999-12-27 is in year 10000, which Date prints as
+  // '+010000-01-03', and the usage query failed with a 500; before year 100, Date.UTC means 19xx.
+  it('accepts years 1900 to 2999 only, so that date arithmetic stays in four-digit years', () => {
+    expect(isMarketDate('1900-01-01')).toBe(true);
+    expect(isMarketDate('2999-12-31')).toBe(true);
+    expect(isMarketDate('1899-12-31')).toBe(false);
+    expect(isMarketDate('3000-01-01')).toBe(false);
+    expect(isMarketDate('9999-12-30')).toBe(false);
+    expect(isMarketDate('0001-01-01')).toBe(false);
+  });
+
+  // Found by the HTTP fuzz: the range checks of the export ran on a malformed date and threw (a 500).
+  it('rejects an export range with a malformed date instead of comparing it', () => {
+    const parsed = exportQuerySchema.safeParse({
+      account_id: 'demo-home',
+      from: '-0001-01-01',
+      to: '2026-11-22',
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['from']);
   });
 
   it('keeps every week start a Monday within 6 days before the date', () => {

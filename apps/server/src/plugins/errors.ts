@@ -2,8 +2,10 @@
  * The one error handler (design §6): every failure answers `{ error: { code, message } }`. 4xx say clearly
  * what was wrong; 5xx never leak internals and are reported.
  */
+
+import { STATUS_CODES } from 'node:http';
 import { type ErrorCode, type ErrorResponse, messages, serverPathPrefixes } from '@portal/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
@@ -25,12 +27,31 @@ const codeForStatus: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'BAD_REQUEST',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
 
+/** Messages that echo the request (an unknown path, a field name) are cut: a message is for reading. */
+export const MAX_ERROR_MESSAGE_LENGTH = 300;
+
+/** For errors that carry only the status phrase ("Forbidden"), as some plugins' errors do. */
+const plainMessages: Record<number, string> = {
+  400: 'The request is malformed.',
+  403: 'This address may not be read.',
+  404: 'There is nothing at this address.',
+  405: 'This method is not allowed here.',
+  413: 'The request body is too large.',
+  414: 'The address is too long.',
+  415: 'This content type is not supported here.',
+};
+
 export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string) {
-  const body: ErrorResponse = { error: { code, message } };
+  const clipped =
+    message.length > MAX_ERROR_MESSAGE_LENGTH
+      ? `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…`
+      : message;
+  const body: ErrorResponse = { error: { code, message: clipped } };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
@@ -76,12 +97,31 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      return sendError(reply, status, codeForStatus[status] ?? 'BAD_REQUEST', error.message);
+      const bare = !error.message || error.message === STATUS_CODES[status];
+      const message = bare
+        ? (plainMessages[status] ?? `The request was refused (${status}).`)
+        : error.message;
+      return sendError(reply, status, codeForStatus[status] ?? 'BAD_REQUEST', message);
     }
     request.log.error({ err: error }, 'request failed');
     reportError(error, { method: request.method, route: request.routeOptions.url });
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
   });
+}
+
+/**
+ * Fastify's own answers to a URL it cannot route (broken %-encoding, a path parameter over its length
+ * limit), which come before any plugin: in the JSON error shape too (the `frameworkErrors` option).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendError(reply, 400, 'BAD_REQUEST', 'The address is not valid: it has a malformed %-encoding.');
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(reply, 414, 'BAD_REQUEST', 'The address is not valid: a part of its path is too long.');
+  }
+  reportError(error, { framework: error.code });
+  return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

@@ -49,7 +49,11 @@ async function readAccountsFile(file: string): Promise<string[]> {
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
-    if (!PUBLIC_ID_PATTERN.test(line)) throw new CliError(`${file}:${index + 1}: not an account id: ${line}`);
+    if (!PUBLIC_ID_PATTERN.test(line)) {
+      // Shown cut: a binary file or a 50 MB line is not for the terminal.
+      const shown = line.length > 80 ? `${line.slice(0, 80)}… (${line.length} characters)` : line;
+      throw new CliError(`${file}:${index + 1}: not an account id: ${JSON.stringify(shown)}`);
+    }
     ids.push(line);
   });
   if (ids.length === 0) throw new CliError(`${file}: no account ids`);

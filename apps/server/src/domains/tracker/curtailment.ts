@@ -4,6 +4,7 @@
  * trial; a day already loaded is replaced by the file's figures (so a re-import changes nothing).
  */
 import fs from 'node:fs';
+import { pipeline, Transform } from 'node:stream';
 import {
   addDays,
   CURTAILMENT_HEADER,
@@ -23,12 +24,43 @@ export interface CurtailmentImportSummary {
   accountsEnrolled: number;
 }
 
+const MAX_CURTAILMENT_RECORD_BYTES = 4096;
+
+/** Fails on a line longer than `max` bytes, before the CSV parser splits it into fields. */
+function limitLineLength(max: number) {
+  let run = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let start = 0;
+      for (let newline = chunk.indexOf(10); newline >= 0; newline = chunk.indexOf(10, start)) {
+        if (run + newline - start > max) return done(new Error(`a line is longer than ${max} bytes`));
+        run = 0;
+        start = newline + 1;
+      }
+      run += chunk.length - start;
+      if (run > max) return done(new Error(`a line is longer than ${max} bytes`));
+      done(null, chunk);
+    },
+  });
+}
+
 /** Reads and validates the whole file (it is small: a row per NMI and curtailed day). */
 export async function readCurtailmentFile(file: string): Promise<CurtailmentRow[]> {
   const rows: CurtailmentRow[] = [];
-  const parser = fs
-    .createReadStream(file)
-    .pipe(parse({ columns: false, trim: true, skip_empty_lines: true, bom: true, info: true }));
+  // A row is some 50 bytes: a longer line (of text, or of commas) is not this file, and must not be buffered.
+  const parser = pipeline(
+    fs.createReadStream(file),
+    limitLineLength(MAX_CURTAILMENT_RECORD_BYTES),
+    parse({
+      columns: false,
+      trim: true,
+      skip_empty_lines: true,
+      bom: true,
+      info: true,
+      max_record_size: MAX_CURTAILMENT_RECORD_BYTES,
+    }),
+    () => {},
+  );
   let line = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{

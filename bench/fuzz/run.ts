@@ -1,0 +1,85 @@
+/**
+ * The long HTTP fuzz (docs/reliability.md, "Bad input"): the generators and property of the fuzz test
+ * (apps/server/test/fuzz) with FUZZ_RUNS requests per route (100,000 by default), on one app over an in-memory
+ * PGlite database migrated and seeded with the demo data. Problems do not stop the run: the first few of each
+ * route are printed with their requests. Ends with a Markdown table of the answers per route and exits 1 if
+ * any answer had a problem.
+ *   FUZZ_RUNS=100000 node --import tsx bench/fuzz/run.ts [--routes <text>] [--seed <n>] [--json <file>]
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { migrationsFolder, wrapPglite } from '../../apps/server/src/db/index.ts';
+import { seedDemo } from '../../apps/server/src/demo/seed.ts';
+import { endpointFuzzers } from '../../apps/server/test/fuzz/endpoints.ts';
+import {
+  fuzzAppEnv,
+  fuzzContext,
+  fuzzRoute,
+  fuzzRuns,
+  type RouteReport,
+} from '../../apps/server/test/fuzz/http-fuzz.ts';
+import { testConfig } from '../../apps/server/test/helpers/config.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    routes: { type: 'string', default: '' },
+    seed: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+const runs = fuzzRuns(100_000);
+const seed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
+
+const started = performance.now();
+const client = await PGlite.create();
+await migrate(drizzle(client), { migrationsFolder });
+const database = wrapPglite(client);
+const config = testConfig(fuzzAppEnv);
+await seedDemo(database.db, config);
+const app = await buildApp({ config, database, logger: false });
+await app.ready();
+const ctx = await fuzzContext(app);
+console.info(
+  `app ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${runs} runs per route, seed ${seed}`,
+);
+
+const reports: RouteReport[] = [];
+for (const [key, fuzzer] of Object.entries(endpointFuzzers)) {
+  if (args.routes && !key.includes(args.routes)) continue;
+  const report = await fuzzRoute(app, ctx, key, fuzzer, { runs, stopAtFirst: false, seed });
+  reports.push(report);
+  const seconds = (report.totalMs / 1000).toFixed(1);
+  console.info(
+    `${key}: ${report.runs} requests in ${seconds} s (server ${(report.serverMs / 1000).toFixed(1)} s), ` +
+      `${JSON.stringify(report.statuses)}, ${report.problems.length} problem(s)`,
+  );
+  for (const { problem, request } of report.problems.slice(0, 5))
+    console.info(`  ${problem}\n    ${request}`);
+}
+await app.close();
+await database.close();
+
+const sum = (report: RouteReport, test: (status: number) => boolean) =>
+  Object.entries(report.statuses)
+    .filter(([status]) => test(Number(status)))
+    .reduce((total, [, n]) => total + n, 0);
+console.info('\n| route | requests | 2xx/3xx | 4xx | 5xx | problems | wall time |');
+console.info('|---|---:|---:|---:|---:|---:|---:|');
+for (const report of reports) {
+  console.info(
+    `| \`${report.key}\` | ${report.runs.toLocaleString('en-AU')} | ${sum(report, (s) => s < 400).toLocaleString('en-AU')} | ` +
+      `${sum(report, (s) => s >= 400 && s < 500).toLocaleString('en-AU')} | ${sum(report, (s) => s >= 500)} | ` +
+      `${report.problems.length} | ${(report.totalMs / 1000).toFixed(0)} s |`,
+  );
+}
+const total = reports.reduce((n, report) => n + report.runs, 0);
+const problems = reports.reduce((n, report) => n + report.problems.length, 0);
+console.info(
+  `\n${total.toLocaleString('en-AU')} requests on ${reports.length} routes in ${((performance.now() - started) / 60_000).toFixed(1)} min, seed ${seed}: ${problems} problem(s)`,
+);
+if (args.json) fs.writeFileSync(args.json, JSON.stringify({ runs, seed, reports }, null, 2));
+process.exitCode = problems > 0 ? 1 : 0;
