@@ -22,6 +22,11 @@ export const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /** Prefix of every key this deployment writes to Redis, so that several can share one server. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/)
+    .default('portal:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin of the portal, for links in emails; defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalUrl,

@@ -1,14 +1,23 @@
 /**
- * Security headers (strict CSP that the built app satisfies: no inline scripts or styles), compression and
- * the rate-limit plugin used by individual routes.
+ * Security headers (strict CSP that the built app satisfies: no inline scripts or styles), compression, the
+ * instance's Redis connection (REDIS_URL, shared by every rate limit) and the rate-limit plugin used by
+ * individual routes.
  */
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.ts';
+import { openRedis } from '../lib/redis.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared counters for rate limits when REDIS_URL is set; null: each instance counts in memory. */
+    redis: Redis | null;
+  }
+}
 
 function originOf(url: string | null | undefined): string[] {
   if (!url) return [];
@@ -54,13 +63,19 @@ async function security(app: FastifyInstance) {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-    : undefined;
-  redis?.on('error', () => {});
+    ? await openRedis(env.REDIS_URL, (error) =>
+        app.log.warn(
+          { err: { message: error.message } },
+          'Redis unavailable: rate limits count per instance',
+        ),
+      )
+    : null;
+  app.decorate('redis', redis);
   if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, skipOnError: true } : {}),
+    // Keys under REDIS_KEY_PREFIX, so that several deployments (or test runs) can share one Redis.
+    ...(redis ? { redis, skipOnError: true, nameSpace: `${env.REDIS_KEY_PREFIX}rate-limit:` } : {}),
     // Thrown, then answered by the one error handler in the JSON error shape.
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
