@@ -3,12 +3,14 @@
  * what was wrong; 5xx never leak internals and are reported.
  */
 import { type ErrorCode, type ErrorResponse, messages, serverPathPrefixes } from '@portal/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { reportError } from '../lib/error-reporting.ts';
 import { isAppError } from '../lib/errors.ts';
+import { rawSecurityHeaders } from './security.ts';
 
 /** Fields that carry an account id: a malformed one is a 422 with the specification's message. */
 const accountIdFields = new Set(['account_id', 'accountId', 'account_identifier']);
@@ -38,6 +40,25 @@ export const isServerPath = (url: string) =>
   serverPathPrefixes.some(
     (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
   );
+
+/**
+ * Fastify's `frameworkErrors`: what it answers before routing and before any hook (a malformed URL such as
+ * `/%E0%A4%A`, an over-long path parameter), in the same JSON shape and with the same security headers.
+ */
+export function frameworkErrors(config: Config) {
+  const applyHeaders = rawSecurityHeaders(config);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    const malformed = error.code === 'FST_ERR_BAD_URL' || tooLong;
+    applyHeaders(request.raw, reply.raw).then(
+      () =>
+        malformed
+          ? sendError(reply, tooLong ? 414 : 400, 'BAD_REQUEST', 'The address of this request is malformed.')
+          : sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'),
+      () => sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'),
+    );
+  };
+}
 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

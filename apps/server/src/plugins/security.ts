@@ -3,12 +3,16 @@
  * instance's Redis connection (REDIS_URL, shared by every rate limit) and the rate-limit plugin used by
  * individual routes.
  */
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { openRedis } from '../lib/redis.ts';
 
@@ -29,8 +33,9 @@ function originOf(url: string | null | undefined): string[] {
   }
 }
 
-async function security(app: FastifyInstance) {
-  const { client, env } = app.config;
+/** The security headers of every response (helmet's options), shared with the framework error answers. */
+export function securityHeaderOptions(config: Config): FastifyHelmetOptions {
+  const { client } = config;
   // The web app may be pointed at other API bases and reports to Sentry when a DSN is set.
   const connectSources = [
     "'self'",
@@ -39,7 +44,7 @@ async function security(app: FastifyInstance) {
     ...originOf(client.reduceAndRewardBase),
     ...originOf(client.innovativeBillingBase),
   ];
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -59,7 +64,25 @@ async function security(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
-  });
+  };
+}
+
+/**
+ * Sets the security headers on a raw response, for the few answers Fastify gives before any hook runs
+ * (a malformed URL): see `frameworkErrors` in plugins/errors.ts.
+ */
+export function rawSecurityHeaders(config: Config) {
+  // The same options; helmet's ESM and CommonJS type declarations differ only in name.
+  const middleware = helmet(securityHeaderOptions(config) as HelmetOptions);
+  return (request: IncomingMessage, response: ServerResponse) =>
+    new Promise<void>((resolve, reject) =>
+      middleware(request, response, (error?: unknown) => (error ? reject(error) : resolve())),
+    );
+}
+
+async function security(app: FastifyInstance) {
+  const { env } = app.config;
+  await app.register(fastifyHelmet, securityHeaderOptions(app.config));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   const redis = env.REDIS_URL
