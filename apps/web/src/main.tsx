@@ -2,6 +2,8 @@
  * Entry point: read the runtime configuration, start error reporting when configured, then render the app.
  * Nothing renders before the configuration is known, because every screen depends on it.
  */
+// First: before any schema is built (no CSP violation from zod's eval probe).
+import './shared/lib/zod-without-eval.ts';
 import { copy, messages } from '@portal/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
