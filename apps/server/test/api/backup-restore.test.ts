@@ -10,11 +10,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SurveyProfile } from '@portal/contracts';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TableFingerprint, tableFingerprints } from '../../src/db/backup.ts';
-import { openDatabase, wrapPostgres } from '../../src/db/index.ts';
+import { type Database, openDatabase, wrapPostgres } from '../../src/db/index.ts';
+import { accounts } from '../../src/db/schema.ts';
+import { insertWebInteraction } from '../../src/domains/interactions/queries.ts';
+import { saveProfile } from '../../src/domains/profiles/queries.ts';
+import { linkSecret } from '../../src/domains/subscriptions/links.ts';
 import { runPortal } from '../helpers/cli.ts';
+import { testConfig } from '../helpers/config.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { databaseUrlFor } from '../helpers/postgres-url.ts';
 
@@ -36,6 +42,27 @@ function useDatabase(target: { url: string } | { dataDir: string }) {
     delete process.env.DATABASE_URL;
     process.env.DATA_DIR = target.dataDir;
   }
+}
+
+/** Rows in the tables the demo data leaves empty: a visit, a survey answer, the email link secret. */
+async function addActivity(db: Database) {
+  const [account] = await db.select().from(accounts).limit(1);
+  if (!account) throw new Error('no demo account');
+  await insertWebInteraction(db, {
+    accountId: account.id,
+    type: 'tracker_ui_visit',
+    source: 'trust',
+    pageName: 'landing',
+    url: 'http://localhost:3000/',
+    eventTime: new Date('2026-11-20T09:15:00.000Z'),
+  });
+  await saveProfile(db, {
+    accountId: account.id,
+    segment: 'residential',
+    answers: { backup: 'test' } as unknown as SurveyProfile,
+    source: 'backup test',
+  });
+  await linkSecret(db, testConfig());
 }
 
 /** The demo data reaches every area: a restore that lost one would show here. */
@@ -75,6 +102,9 @@ describe.skipIf(info.kind !== 'pglite')('the embedded database (DATA_DIR)', () =
     fs.mkdirSync(source, { recursive: true });
     const client = await PGlite.create(path.join(source, 'pgdata'), { loadDataDir: template });
     await client.close();
+    const handle = await openDatabase({ dataDir: source, migrate: false });
+    await addActivity(handle.db);
+    await handle.close();
     original = await fingerprintsOf(source);
     expectDemoData(original);
   });
@@ -142,6 +172,7 @@ describe.skipIf(info.kind !== 'postgres')('PostgreSQL (pg_dump, pg_restore)', ()
     if (info.kind !== 'postgres') return;
     serverUrl = info.serverUrl;
     source = await createTestDatabase();
+    await addActivity(source.db);
     original = await tableFingerprints(source.db);
     expectDemoData(original);
     // Named like the run's other databases, so that the run's cleanup drops it even after a crash.
