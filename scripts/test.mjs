@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check in one command (design §2): lint, type check, web build and its bundle budget, then every Vitest project
+ * `npm test`: every check in one command (design §2): lint, type check, web build and its bundle budget, npm audit, then every Vitest project
  * (contracts, server unit, API on PGlite and on PostgreSQL when TEST_DATABASE_URL is set, web components,
  * end-to-end in Chromium). Ends with one line: "tests: N passed, N failed".
  */
@@ -55,6 +55,10 @@ run('build the web app', 'npm', ['run', '--silent', 'build']);
 run('bundle budget (initial JavaScript per route)', process.execPath, [
   path.join(root, 'scripts', 'bundle-budget.mjs'),
 ]);
+
+// Fails on a high or critical advisory in production dependencies; only warns when npm's advisory service
+// cannot be asked (a service being down must not fail CI).
+run('npm audit (production dependencies)', process.execPath, [path.join(root, 'scripts', 'audit.mjs')]);
 
 const reportPath = path.join(root, '.tmp', 'vitest-report.json');
 fs.mkdirSync(path.dirname(reportPath), { recursive: true });

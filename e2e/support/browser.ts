@@ -50,6 +50,20 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   const page = await context.newPage();
   const problems: string[] = [];
+  // Chromium logs a CSP violation as a console error too; the event is the authoritative signal.
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => problems.push(`csp: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation;
+        report(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+        );
+      },
+      true,
+    );
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });

@@ -17,12 +17,15 @@ import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
-import errors, { frameworkErrorHandler } from './plugins/errors.ts';
+import errors, { frameworkErrors } from './plugins/errors.ts';
 import infrastructure from './plugins/infrastructure.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import { plainSerializerCompiler, strictSerializerCompiler } from './plugins/serializers.ts';
 import web from './plugins/web.ts';
+
+/** The largest request body any route accepts; routes may set a smaller limit (visit records: 8 KB). */
+export const BODY_LIMIT_BYTES = 256 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
@@ -52,13 +55,13 @@ export async function buildApp(options: BuildAppOptions) {
     // Count of proxy hops to trust for the client address (rate limits).
     trustProxy:
       config.env.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.env.TRUST_PROXY : false,
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // On close: idle keep-alive connections are closed at once; a request already on a connection is served,
     // not refused with 503 (docs/reliability.md, Faults).
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    frameworkErrors: frameworkErrors(config),
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Node keeps a keep-alive connection open after server.close() when its request was in flight (only the

@@ -9,6 +9,8 @@ import { z } from 'zod';
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+/** A link shown to people or put in emails: http(s) only, never javascript: or data: (no open redirect). */
+const webUrl = z.url({ protocol: /^https?$/ });
 const booleanFlag = (fallback: boolean) =>
   z
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
@@ -24,9 +26,14 @@ export const environmentSchema = z.object({
   /** Connections the server keeps to PostgreSQL (DATABASE_URL); a request waits at most 5 s for one, then 503. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: optionalUrl,
+  /** Prefix of every key this deployment writes to Redis, so that several can share one server. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/)
+    .default('portal:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin of the portal, for links in emails; defaults to http://localhost:PORT. */
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: z.preprocess(emptyToUndefined, webUrl.optional()),
   /** Number of proxy hops to trust for the client address (rate limits), e.g. 1 behind nginx. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Seed the demo accounts at start (design §2); switch off in a real deployment. */
@@ -45,14 +52,14 @@ export const environmentSchema = z.object({
   RETAILER_PHONE: z.string().default('13 00 00'),
   RETAILER_IDEAS_EMAIL: z.email().default('ideas@brightside.example'),
   RETAILER_ACCESS_EMAIL: z.email().default('tracker@brightside.example'),
-  RETAILER_SITE_URL: z.url().default('https://www.brightside.example/'),
-  RETAILER_HELP_CENTRE_URL: z.url().default('https://help.brightside.example/'),
-  RETAILER_FAQ_URL: z.url().default('https://www.brightside.example/tracker-faq'),
-  RETAILER_ACCOUNT_SITE_URL: z.url().default('https://my.brightside.example/'),
-  RETAILER_HAPPY_HOURS_CONDITIONS_URL: z
-    .url()
-    .default('https://www.brightside.example/happy-hours-conditions'),
-  RETAILER_ENERGY_TIPS_URL: z.url().default('https://www.brightside.example/energy-saving-tips'),
+  RETAILER_SITE_URL: webUrl.default('https://www.brightside.example/'),
+  RETAILER_HELP_CENTRE_URL: webUrl.default('https://help.brightside.example/'),
+  RETAILER_FAQ_URL: webUrl.default('https://www.brightside.example/tracker-faq'),
+  RETAILER_ACCOUNT_SITE_URL: webUrl.default('https://my.brightside.example/'),
+  RETAILER_HAPPY_HOURS_CONDITIONS_URL: webUrl.default(
+    'https://www.brightside.example/happy-hours-conditions',
+  ),
+  RETAILER_ENERGY_TIPS_URL: webUrl.default('https://www.brightside.example/energy-saving-tips'),
   RETAILER_LEGAL_ENTITY: z
     .string()
     .default(

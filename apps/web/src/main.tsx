@@ -3,6 +3,8 @@
  * Nothing renders before the configuration is known, because every screen depends on it, nor before the
  * first page's screen code and data are in (router.tsx), so that its first paint is the finished screen.
  */
+// First: before any schema is built (no CSP violation from zod's eval probe).
+import './shared/lib/zod-without-eval.ts';
 import { copy, messages } from '@portal/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

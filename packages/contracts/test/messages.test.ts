@@ -51,4 +51,37 @@ describe('paths', () => {
     expect(paths.survey.href('demo-home', '2026-11-16')).toBe('/new/survey/demo-home/2026-11-16');
     expect(paths.smeSurvey.href('demo-business')).toBe('/new/sme_survey/demo-business');
   });
+
+  it('keeps every link on the portal whatever its parameters hold (no open redirect)', () => {
+    const hostile = [
+      '//evil.com',
+      '/\\evil.com',
+      'https:evil.com',
+      'https://evil.com',
+      '%2F%2Fevil.com',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '..',
+      '../../..//evil.com',
+      '\t//evil.com',
+    ];
+    const origin = 'https://portal.example';
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.values(paths)),
+        fc.oneof(fc.constantFrom(...hostile), fc.string()),
+        fc.oneof(fc.constantFrom(...hostile), fc.string()),
+        (path, first, second) => {
+          const href = (path.href as (...args: string[]) => string)(first, second);
+          const url = new URL(href, origin);
+          expect(url.origin).toBe(origin);
+          // A parameter never climbs out of its segment, except as a whole '.' or '..' segment (which URLs
+          // resolve however it is escaped; no account or event id is one): still on the portal.
+          const dotSegment = [first, second].some((value) => value === '.' || value === '..');
+          if (!dotSegment) expect(url.pathname.startsWith(path.pattern.split('/:')[0] as string)).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });

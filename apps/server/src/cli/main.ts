@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
+import { BackupError } from '../db/backup.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { isAppError } from '../lib/errors.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
@@ -54,6 +55,7 @@ export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<num
       error instanceof CliError ||
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||
+      error instanceof BackupError ||
       isAppError(error);
     // An unexpected failure keeps its stack for whoever has to fix it; an expected one is a single line.
     io.err(

@@ -2,7 +2,7 @@
  * Counters for abuse limits (failed account look-ups). In memory for one instance; in Redis when REDIS_URL is
  * set, so that every instance behind a load balancer shares them (design §7).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface FailureLimiter {
@@ -10,27 +10,23 @@ export interface FailureLimiter {
   blockedFor(key: string): Promise<number>;
   /** Records one failure for the address. */
   recordFailure(key: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 export function createFailureLimiter(options: {
   points: number;
   durationSeconds: number;
   keyPrefix: string;
-  redisUrl?: string | undefined;
+  /** The instance's Redis connection (owned and closed by its opener), or null to count in memory. */
+  redis: Redis | null;
 }): FailureLimiter {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  redis?.on('error', () => {
-    // Connection problems surface through the limiter; insurance limiter below keeps limiting meanwhile.
-  });
+  const { redis } = options;
   const limiterOptions = {
     points: options.points,
     duration: options.durationSeconds,
     keyPrefix: options.keyPrefix,
   };
   const memory = new RateLimiterMemory(limiterOptions);
+  // While Redis is away the insurance limiter keeps counting, in this instance's memory.
   const limiter = redis
     ? new RateLimiterRedis({ ...limiterOptions, storeClient: redis, insuranceLimiter: memory })
     : memory;
@@ -48,9 +44,6 @@ export function createFailureLimiter(options: {
         // Over the limit: that is what blockedFor reports next time.
         if (!(error instanceof RateLimiterRes)) throw error;
       }
-    },
-    async close() {
-      redis?.disconnect();
     },
   };
 }

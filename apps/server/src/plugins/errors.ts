@@ -8,9 +8,11 @@ import { type ErrorCode, type ErrorResponse, messages, serverPathPrefixes } from
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { reportError } from '../lib/error-reporting.ts';
 import { isAppError } from '../lib/errors.ts';
+import { rawSecurityHeaders } from './security.ts';
 
 /** Fields that carry an account id: a malformed one is a 422 with the specification's message. */
 const accountIdFields = new Set(['account_id', 'accountId', 'account_identifier']);
@@ -60,6 +62,37 @@ export const isServerPath = (url: string) =>
     (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
   );
 
+/**
+ * Fastify's `frameworkErrors`: what it answers before routing and before any hook (a malformed URL such as
+ * `/%E0%A4%A`, an over-long path parameter), in the same JSON shape and with the same security headers.
+ */
+export function frameworkErrors(config: Config) {
+  const applyHeaders = rawSecurityHeaders(config);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = () => {
+      if (error.code === 'FST_ERR_BAD_URL') {
+        return sendError(
+          reply,
+          400,
+          'BAD_REQUEST',
+          'The address is not valid: it has a malformed %-encoding.',
+        );
+      }
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return sendError(
+          reply,
+          414,
+          'BAD_REQUEST',
+          'The address is not valid: a part of its path is too long.',
+        );
+      }
+      reportError(error, { framework: error.code });
+      return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
+    };
+    applyHeaders(request.raw, reply.raw).then(answer, answer);
+  };
+}
+
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -107,21 +140,6 @@ async function errorsPlugin(app: FastifyInstance) {
     reportError(error, { method: request.method, route: request.routeOptions.url });
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
   });
-}
-
-/**
- * Fastify's own answers to a URL it cannot route (broken %-encoding, a path parameter over its length
- * limit), which come before any plugin: in the JSON error shape too (the `frameworkErrors` option).
- */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    return sendError(reply, 400, 'BAD_REQUEST', 'The address is not valid: it has a malformed %-encoding.');
-  }
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendError(reply, 414, 'BAD_REQUEST', 'The address is not valid: a part of its path is too long.');
-  }
-  reportError(error, { framework: error.code });
-  return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

@@ -1,7 +1,11 @@
 /** The access guard of design §4.1 and the JSON error shape of §6, through the real app. */
+import { Readable } from 'node:stream';
 import { errorResponseSchema, messages } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../../src/app.ts';
+import { VISIT_BODY_LIMIT_BYTES } from '../../src/domains/interactions/routes.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { expectSecurityHeaders } from '../helpers/security-headers.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let t: TestApp;
@@ -61,6 +65,7 @@ describe('account access', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('RATE_LIMITED');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expectSecurityHeaders(blocked, 'a 429');
     expect((await customer('demo-home', '10.9.9.10')).statusCode).toBe(200);
   });
 });
@@ -93,6 +98,42 @@ describe('error shape', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(errorResponseSchema.parse(response.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('limits request bodies, globally and per route, with a 413 in the error shape', async () => {
+    const body = (bytes: number) => JSON.stringify({ padding: 'x'.repeat(bytes - 16) });
+    const send = (
+      method: 'POST' | 'PATCH',
+      url: string,
+      payload: string | Readable,
+      type = 'application/json',
+    ) =>
+      t.app.inject({ method, url, headers: { 'content-type': type }, payload, remoteAddress: '10.20.0.1' });
+    const over = BODY_LIMIT_BYTES + 1024;
+    const tooLarge = [
+      await send('POST', '/api/settings/spend_target', body(over)),
+      await send('PATCH', '/api/accounts/update_profile', body(over)),
+      await send(
+        'POST',
+        '/api/email/unsubscribe?t=x',
+        `a=${'x'.repeat(over)}`,
+        'application/x-www-form-urlencoded',
+      ),
+      // Without a content-length (chunked): counted while it arrives.
+      await send('POST', '/api/settings/spend_target', Readable.from([body(over)])),
+      await send('POST', '/api/web_interactions', body(VISIT_BODY_LIMIT_BYTES + 1024)),
+    ];
+    for (const response of tooLarge) {
+      expect(response.statusCode).toBe(413);
+      expect(errorResponseSchema.parse(response.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    }
+    // Under each limit the body is read and judged on its content instead.
+    expect(
+      (await send('POST', '/api/settings/spend_target', body(BODY_LIMIT_BYTES - 1024))).statusCode,
+    ).not.toBe(413);
+    expect(
+      (await send('POST', '/api/web_interactions', body(VISIT_BODY_LIMIT_BYTES - 1024))).statusCode,
+    ).toBe(400);
   });
 
   it('answers an unsupported content type with a 415', async () => {

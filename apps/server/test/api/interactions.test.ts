@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webInteractions } from '../../src/db/schema.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { expectSecurityHeaders } from '../helpers/security-headers.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let t: TestApp;
@@ -68,10 +69,15 @@ describe('visit records', () => {
 
   it('limits flooding per address', async () => {
     const flooder = '10.4.0.1';
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await post(visit(), flooder)).statusCode);
+    const responses = [];
+    for (let i = 0; i < 7; i++) responses.push(await post(visit(), flooder));
+    const statuses = responses.map((response) => response.statusCode);
     expect(statuses.slice(0, 5)).toEqual([204, 204, 204, 204, 204]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+    const limited = responses[6] as (typeof responses)[number];
+    expect(errorResponseSchema.parse(limited.json()).error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expectSecurityHeaders(limited, 'a 429 of the rate-limit plugin');
     expect((await post(visit(), '10.4.0.2')).statusCode).toBe(204);
   });
 

@@ -1,27 +1,21 @@
 /** Health, runtime configuration, security headers, OpenAPI and the web app's fallback. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from '@portal/contracts';
+import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema, errorResponseSchema } from '@portal/contracts';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../helpers/app.ts';
+import { expectSecurityHeaders } from '../helpers/security-headers.ts';
+import { createWebDist, WEB_ASSET_PATH } from '../helpers/web-dist.ts';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let t: TestApp;
-const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+const web = createWebDist();
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(
-    path.join(webDir, 'index.html'),
-    '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), `console.log(${'"x",'.repeat(600)}1);`);
-  t = await buildTestApp({ WEB_DIST_DIR: webDir, RETAILER_NAME: 'Test <Power> & Co' });
+  t = await buildTestApp({ WEB_DIST_DIR: web.dir, RETAILER_NAME: 'Test <Power> & Co' });
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
+  web.remove();
 });
 
 describe('system', () => {
@@ -37,6 +31,7 @@ describe('system', () => {
     const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expectSecurityHeaders(response, 'a 503');
     await broken.app.close();
   });
 
@@ -49,16 +44,51 @@ describe('system', () => {
     expect(config.innovativeBillingBase).toBe('/innovative_billing');
   });
 
-  it('sends the security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(response.headers['x-frame-options']).toBe('DENY');
+  it.each<[string, InjectOptions, number]>([
+    ['the web app (HTML)', { url: '/' }, 200],
+    ['a deep link (HTML)', { url: '/new/usage/demo-home/2026-11-16/2' }, 200],
+    ['an API answer (JSON)', { url: '/api/config' }, 200],
+    ['a static asset', { url: WEB_ASSET_PATH }, 200],
+    ['an unknown API path (404)', { url: '/api/nothing-here' }, 404],
+    ['a POST to an app path (404)', { method: 'POST', url: '/some/page' }, 404],
+    ['a malformed id (422)', { url: '/api/accounts/customer?account_id=x' }, 422],
+    ['an unknown account (401)', { url: '/api/accounts/customer?account_id=nobody-here' }, 401],
+    [
+      'malformed JSON (400)',
+      {
+        method: 'POST',
+        url: '/api/web_interactions',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      },
+      400,
+    ],
+    [
+      'an oversized body (413)',
+      {
+        method: 'POST',
+        url: '/api/web_interactions',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ url: 'x'.repeat(20_000) }),
+      },
+      413,
+    ],
+    ['a malformed URL (400, answered before routing)', { url: '/api/%E0%A4%A' }, 400],
+    ['a non-canonical asset path (403)', { url: '//evil.example/x.js' }, 403],
+    ['a signed link that is not genuine (400)', { url: '/api/email/click?t=forged' }, 400],
+  ])('sends the security headers on %s', async (what, options, status) => {
+    const response = await t.app.inject({ method: 'GET', remoteAddress: '10.80.0.1', ...options });
+    expect(response.statusCode).toBe(status);
+    expectSecurityHeaders(response, what);
+    if (status >= 400) expect(errorResponseSchema.parse(response.json()).error.code).toBeTruthy();
+  });
+
+  it('sends them on the API documentation too, with inline styles only there', async () => {
+    for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBeLessThan(400);
+      expectSecurityHeaders(response, url, { inlineStyles: true });
+    }
   });
 
   it('answers every app path with index.html carrying the configuration as inert JSON', async () => {
@@ -79,7 +109,7 @@ describe('system', () => {
   it('serves fingerprinted assets compressed and cached for good', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: '/assets/app-1234.js',
+      url: WEB_ASSET_PATH,
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(response.statusCode).toBe(200);

@@ -42,4 +42,19 @@ describe('configuration', () => {
       expect((error as Error).message).toContain('DATABASE_URL');
     }
   });
+
+  it('refuses links that are not http(s): no javascript:, data: or scheme-relative links to show', () => {
+    for (const link of [
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      '//evil.example',
+      'ftp://files.example',
+    ]) {
+      expect(() => loadConfig({ RETAILER_SITE_URL: link }), link).toThrow(/RETAILER_SITE_URL/);
+      expect(() => loadConfig({ PUBLIC_URL: link }), link).toThrow(/PUBLIC_URL/);
+    }
+    expect(loadConfig({ RETAILER_FAQ_URL: 'http://faq.example/x' }).client.retailer.faqUrl).toBe(
+      'http://faq.example/x',
+    );
+  });
 });

@@ -38,10 +38,9 @@ async function accountGuardPlugin(app: FastifyInstance) {
   const limiter = createFailureLimiter({
     points: env.ACCOUNT_LOOKUP_FAILURES,
     durationSeconds: env.ACCOUNT_LOOKUP_WINDOW_SECONDS,
-    keyPrefix: 'portal:account-lookup-failures',
-    redisUrl: env.REDIS_URL,
+    keyPrefix: `${env.REDIS_KEY_PREFIX}account-lookup-failures`,
+    redis: app.redis,
   });
-  app.addHook('onClose', async () => limiter.close());
   app.decorateRequest('account', null);
 
   app.decorate('requireAccount', (location: AccountIdLocation): preValidationAsyncHookHandler => {
@@ -77,4 +76,7 @@ async function accountGuardPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(accountGuardPlugin, { name: 'account-guard', dependencies: ['infrastructure'] });
+export default fp(accountGuardPlugin, {
+  name: 'account-guard',
+  dependencies: ['infrastructure', 'security'],
+});

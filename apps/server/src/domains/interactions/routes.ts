@@ -4,12 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { insertWebInteraction } from './queries.ts';
 
+/** A visit record is a few hundred bytes: anything near this is not one. */
+export const VISIT_BODY_LIMIT_BYTES = 8 * 1024;
+
 export const interactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/web_interactions',
     {
       config: { rateLimit: { max: app.config.env.INTERACTIONS_PER_MINUTE, timeWindow: '1 minute' } },
-      bodyLimit: 8 * 1024,
+      bodyLimit: VISIT_BODY_LIMIT_BYTES,
       preValidation: app.requireAccount({ in: 'body', key: 'account_identifier', optional: true }),
       schema: {
         summary: 'Record a visit to a screen',

@@ -22,6 +22,8 @@ const KEY_NAME = 'email_links';
 /** Where a link may lead: an absolute path of this portal's web app (never another host, never the API). */
 export function isPortalPath(value: string): boolean {
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return false;
+  // Escaped slashes and backslashes are no part of any portal path, and some proxies decode them.
+  if (/%(2f|5c)/i.test(value)) return false;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
   if (/[\u0000-\u001f\u007f]/.test(value)) return false;
   let url: URL;

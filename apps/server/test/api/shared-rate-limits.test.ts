@@ -1,0 +1,112 @@
+/**
+ * Rate limits shared through Redis (design §7): two app instances on one Redis (TEST_REDIS_URL; skipped
+ * without it, as .ci/run sets it) count one client address together, for failed account look-ups and for
+ * visit records; keys stay under the deployment's REDIS_KEY_PREFIX (unique per test run here). With Redis
+ * away an instance still starts and still limits guessing, in its own memory.
+ */
+import { randomBytes } from 'node:crypto';
+import type { WebInteraction } from '@portal/contracts';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../src/app.ts';
+import { buildTestApp } from '../helpers/app.ts';
+import { testConfig } from '../helpers/config.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const prefix = `portal-test:${randomBytes(6).toString('hex')}:`;
+const limits = {
+  REDIS_KEY_PREFIX: prefix,
+  ACCOUNT_LOOKUP_FAILURES: '4',
+  ACCOUNT_LOOKUP_WINDOW_SECONDS: '60',
+  INTERACTIONS_PER_MINUTE: '4',
+};
+
+const lookup = (app: App, accountId: string, remoteAddress: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/accounts/customer',
+    query: { account_id: accountId },
+    remoteAddress,
+  });
+
+const visit: WebInteraction = {
+  type: 'tracker_ui_visit',
+  source: 'trust',
+  account_identifier: null,
+  page_name: 'landing',
+  url: 'http://localhost:3000/',
+  additional_data: { event_time: '2026-11-20T09:15:00.000Z' },
+};
+const record = (app: App, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: '/api/web_interactions', payload: visit, remoteAddress });
+
+describe.skipIf(!redisUrl)('two instances sharing one Redis', () => {
+  let a: Awaited<ReturnType<typeof buildTestApp>>;
+  let b: App;
+  let redis: Redis;
+  beforeAll(async () => {
+    const env = { ...limits, REDIS_URL: redisUrl as string };
+    a = await buildTestApp(env);
+    // The second instance: another app on the same database and the same Redis, as behind a load balancer.
+    b = await buildApp({ config: testConfig(env), database: a.database, logger: false });
+    await b.ready();
+    redis = new Redis(redisUrl as string);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    if (redis) {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
+
+  it('counts failed look-ups on instance A towards the limit on instance B', async () => {
+    const guesser = '10.60.0.1';
+    // Four failures, alternating instances: neither saw more than two itself.
+    expect((await lookup(a.app, 'guess-0001', guesser)).statusCode).toBe(401);
+    expect((await lookup(b, 'guess-0002', guesser)).statusCode).toBe(401);
+    expect((await lookup(a.app, 'x', guesser)).statusCode).toBe(422);
+    expect((await lookup(b, 'demo-other', guesser)).statusCode).toBe(403);
+    for (const app of [a.app, b]) {
+      const blocked = await lookup(app, 'demo-home', guesser);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another address is not affected, on either instance.
+    expect((await lookup(b, 'demo-home', '10.60.0.2')).statusCode).toBe(200);
+    expect((await lookup(a.app, 'demo-home', '10.60.0.2')).statusCode).toBe(200);
+    // The counter lives in Redis, under the deployment's prefix.
+    expect(await redis.keys(`${prefix}account-lookup-failures*${guesser}`)).toHaveLength(1);
+  });
+
+  it('counts visit records on instance A towards the limit on instance B', async () => {
+    const flooder = '10.61.0.1';
+    const statuses = [];
+    for (const app of [a.app, b, a.app, b, a.app, b]) statuses.push((await record(app, flooder)).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 204, 429, 429]);
+    expect((await record(a.app, '10.61.0.2')).statusCode).toBe(204);
+    expect(await redis.keys(`${prefix}rate-limit:*${flooder}`)).toHaveLength(1);
+  });
+});
+
+describe('with Redis configured but away', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    // Port 1 refuses connections: the instance starts anyway and counts in its own memory.
+    t = await buildTestApp({ ...limits, REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(async () => t?.close());
+
+  it('still answers, and still blocks an address that guesses', async () => {
+    const guesser = '10.62.0.1';
+    for (const guess of ['guess-0001', 'guess-0002', 'guess-0003', 'guess-0004']) {
+      expect((await lookup(t.app, guess, guesser)).statusCode).toBe(401);
+    }
+    expect((await lookup(t.app, 'demo-home', guesser)).statusCode).toBe(429);
+    expect((await lookup(t.app, 'demo-home', '10.62.0.2')).statusCode).toBe(200);
+    expect((await record(t.app, '10.62.0.3')).statusCode).toBe(204);
+  });
+});
