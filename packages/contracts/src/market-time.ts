@@ -1,26 +1,21 @@
 /**
  * Market time (design §4.2): the NEM runs on Australian Eastern Standard Time, UTC+10 all year, with no
- * daylight saving. A market date is a 'YYYY-MM-DD' string; date arithmetic runs on UTC dates (via
- * @date-fns/utc) so the host's time zone never matters.
+ * daylight saving. A market date is a 'YYYY-MM-DD' string; date arithmetic runs on UTC midnights with the
+ * UTC methods of Date only, so the host's time zone never matters (UTC has no daylight saving: a day is always
+ * DAY_MS). Plain arithmetic rather than a date library: this module is in every page's first download, and
+ * @date-fns/utc builds three Intl formats as it loads (docs/benchmarks.md, Lighthouse).
  */
-import { UTCDate } from '@date-fns/utc';
-import {
-  addDays as addDaysFns,
-  differenceInCalendarDays,
-  getISODay,
-  isValid,
-  startOfISOWeek,
-} from 'date-fns';
 
 export const MARKET_UTC_OFFSET_MINUTES = 600;
 const OFFSET_MS = MARKET_UTC_OFFSET_MINUTES * 60_000;
+const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A market date as a UTC midnight, for arithmetic. */
-export function toUtcDate(date: string): UTCDate {
+/** A market date as a UTC midnight, for arithmetic (read it with the getUTC… methods). */
+export function toUtcDate(date: string): Date {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  return new UTCDate(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 export function fromUtcDate(date: Date): string {
@@ -31,7 +26,7 @@ export function isMarketDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   if (!match) return false;
   const date = toUtcDate(value);
-  return isValid(date) && fromUtcDate(date) === value;
+  return !Number.isNaN(date.getTime()) && fromUtcDate(date) === value;
 }
 
 /** The market (AEST) date of an instant. */
@@ -55,22 +50,23 @@ export function marketInstant(date: string, minutes = 0): Date {
 }
 
 export function addDays(date: string, days: number): string {
-  return fromUtcDate(addDaysFns(toUtcDate(date), days));
+  return fromUtcDate(new Date(toUtcDate(date).getTime() + days * DAY_MS));
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return differenceInCalendarDays(toUtcDate(to), toUtcDate(from));
+  return Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / DAY_MS);
 }
 
 /** The Monday of the date's week (weeks run Monday to Sunday, spec §9). */
 export function weekStart(date: string): string {
-  return fromUtcDate(startOfISOWeek(toUtcDate(date)));
+  return addDays(date, -dayOfWeek(date));
 }
 
 /** 0 for Monday to 6 for Sunday. */
 export function dayOfWeek(date: string): number {
-  return getISODay(toUtcDate(date)) - 1;
+  // getUTCDay: 0 for Sunday.
+  return (toUtcDate(date).getUTCDay() + 6) % 7;
 }
 
 export const isWeekday = (date: string): boolean => dayOfWeek(date) < 5;
