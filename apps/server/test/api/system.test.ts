@@ -17,6 +17,27 @@ beforeAll(async () => {
     '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), `console.log(${'"x",'.repeat(600)}1);`);
+  // A manifest as Vite writes it: the entry shares react with the Tracker's screen, which has a chunk and a style.
+  fs.mkdirSync(path.join(webDir, '.vite'));
+  fs.writeFileSync(
+    path.join(webDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_react-1.js'],
+        dynamicImports: ['src/features/tracker/components/tracker-page.tsx'],
+      },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_get-usage-1.js': { file: 'assets/get-usage-1.js', imports: ['_react-1.js', 'index.html'] },
+      'src/features/tracker/components/tracker-page.tsx': {
+        file: 'assets/tracker-page-1.js',
+        isDynamicEntry: true,
+        imports: ['_get-usage-1.js', '_react-1.js', 'index.html'],
+        css: ['assets/tracker-page-1.css'],
+      },
+    }),
+  );
   t = await buildTestApp({ WEB_DIST_DIR: webDir, RETAILER_NAME: 'Test <Power> & Co' });
 });
 afterAll(async () => {
@@ -73,6 +94,24 @@ describe('system', () => {
       // The retailer name's < > & are escaped so they cannot close the block early.
       expect(match?.[1]).not.toMatch(/[<>&]/);
       expect(clientConfigSchema.parse(JSON.parse(match?.[1] ?? '')).retailer.name).toBe('Test <Power> & Co');
+    }
+  });
+
+  it("names the screen's own chunks and styles for preloading, in the page of that screen only", async () => {
+    const tracker = (await t.app.inject({ method: 'GET', url: '/new/usage/demo-home/2026-11-16/2?x=1' }))
+      .body;
+    const preloads = [...tracker.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+      (match) => `${match[1]} ${match[2]}`,
+    );
+    // Not the entry or what it loads itself (react): the browser has those from the entry script.
+    expect(preloads).toEqual([
+      'modulepreload /assets/tracker-page-1.js',
+      'modulepreload /assets/get-usage-1.js',
+      'preload /assets/tracker-page-1.css',
+    ]);
+    expect(tracker.indexOf('tracker-page-1.js')).toBeLessThan(tracker.indexOf('</head>'));
+    for (const url of ['/', '/any/unknown/path', '/new/usage']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('preload');
     }
   });
 
