@@ -9,6 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
+
+// The same reading of the manifest as the server's modulepreload links (packages/contracts).
+const { entryKey, routeScreens, screenChunks, staticClosure } = await tsImport(
+  '../packages/contracts/src/route-screens.ts',
+  import.meta.url,
+);
 
 const BUDGET_KB = 150;
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -18,16 +25,6 @@ if (!fs.existsSync(manifestPath)) {
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
-const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-
-/** The chunk files a manifest key loads before it runs: itself and its static imports, transitively. */
-function staticClosure(key, files = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
-  return files;
-}
 
 const gzipSizes = new Map();
 function gzipKb(file) {
@@ -36,19 +33,26 @@ function gzipKb(file) {
   return gzipSizes.get(file);
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
-const entryFiles = staticClosure(entryKey);
-const routes = (entry.dynamicImports ?? []).filter(
+const entry = entryKey(manifest);
+const entryFiles = staticClosure(manifest, entry).js;
+const routes = (manifest[entry].dynamicImports ?? []).filter(
   (key) => key.includes('/components/') && key.endsWith('-page.tsx'),
 );
 if (routes.length === 0) {
   console.error('No lazy route screens found in the manifest: has the router changed?');
   process.exit(1);
 }
+const unmapped = routes.filter((key) => !routeScreens.some(({ screen }) => screen === key));
+if (unmapped.length > 0) {
+  console.error(
+    `Screens the router loads but packages/contracts/src/route-screens.ts does not name: ${unmapped.join(', ')}`,
+  );
+  process.exit(1);
+}
 let over = 0;
 const rows = routes.map((key) => {
-  const files = staticClosure(key, new Set(entryFiles));
-  const kb = [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipKb(file), 0);
+  const files = [...entryFiles, ...screenChunks(manifest, key).js];
+  const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
   if (kb > BUDGET_KB) over += 1;
   return { route: key.replace(/^src\/features\//, ''), kb };
 });

@@ -209,12 +209,28 @@ async function measure(url: string): Promise<Measurement> {
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a load (NO_NAVSTART, NO_FCP on a busy machine): such a run is made
+ * again, at most twice, rather than losing the whole benchmark. Failures of the page itself are not retried.
+ */
+async function measureWithRetry(url: string, attempts = 3): Promise<Measurement> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url);
+    } catch (error) {
+      const code = error instanceof Error ? /: (NO_\w+) /.exec(error.message)?.[1] : undefined;
+      if (!code || attempt >= attempts) throw error;
+      console.warn(`${url}: Lighthouse could not record the load (${code}); running it again`);
+    }
+  }
+}
+
 const results: Record<string, Measurement[]> = Object.fromEntries(pageNames.map((name) => [name, []]));
 try {
   for (let run = 1; run <= runs; run++) {
     for (const name of pageNames) {
       const url = `${base}${allPages[name]}`;
-      const m = await measure(url);
+      const m = await measureWithRetry(url);
       results[name]?.push(m);
       fs.writeFileSync(path.join(outDir, `${name}-${run}.json`), JSON.stringify(m.lhr));
       console.info(

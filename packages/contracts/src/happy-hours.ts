@@ -1,13 +1,12 @@
 /**
- * Happy Hours (the daytime saver, spec §2, §3, §4, §5, §7, §9; design §4.7): the calls' schemas, the rules
- * both the server and the web app apply (when a chosen slot takes effect, how often it may change), and the
- * screens' wording. The slots themselves are `timeSlots` in offers.ts.
+ * Happy Hours (the daytime saver, spec §2, §3, §4, §5, §7, §9; design §4.7): the rules both the server and
+ * the web app apply (when a chosen slot takes effect, how often it may change) and the screens' wording. The
+ * slots themselves are `timeSlots` in offers.ts; the calls' schemas are in happy-hours-schemas.ts, apart, so
+ * that the web app's Happy Hours screens do not load zod (docs/decisions/0010).
  */
-import { z } from 'zod';
-import { accountIdSchema } from './account.ts';
-import { marketDateSchema } from './market-date.ts';
+import type { DaytimeSaverConfig } from './happy-hours-schemas.ts';
 import { addDays, dayOfWeek, MONTH_NAMES, marketDateOf, toUtcDate, WEEKDAY_NAMES } from './market-time.ts';
-import { type TimeSlotId, timeSlotIds, timeSlots } from './offers.ts';
+import { type TimeSlotId, timeSlots } from './offers.ts';
 
 /** The product name of the daytime saver's configuration (spec §7 GET /product_configs/DaytimeSaver). */
 export const DAYTIME_SAVER_PRODUCT = 'DaytimeSaver';
@@ -21,12 +20,6 @@ export const SLOT_CHANGE_INTERVAL_MS = SLOT_CHANGE_INTERVAL_HOURS * 60 * 60 * 10
  * The change-slot page redirects to the offer-expired page when the error text says so (spec §8).
  */
 export const OFFER_ACCOUNT_NOT_FOUND = 'Account not found for this offer';
-
-export const timeSlotIdSchema = z.enum(timeSlotIds).meta({
-  id: 'TimeSlot',
-  description: 'A Happy Hours slot of spec §3: two hours on weekdays, AEST',
-  example: '11:00-13:00',
-});
 
 /** The slot of an id or a label (the confirmation URLs carry the label, spec §4), or undefined. */
 export function findTimeSlot(idOrLabel: string | undefined) {
@@ -59,56 +52,6 @@ export function formatWeekdayDate(date: string): string {
 export function nextSlotChangeAt(lastChangeAt: Date): Date {
   return new Date(lastChangeAt.getTime() + SLOT_CHANGE_INTERVAL_MS);
 }
-
-export const clientCodeQuerySchema = z.object({
-  client_code: z
-    .string()
-    .min(1)
-    .max(64)
-    .meta({ description: "The retailer's client code", example: 'BRIGHTSIDE' }),
-});
-
-export const daytimeSaverParticipantParamsSchema = z.object({ accountId: accountIdSchema });
-
-/** GET /daytime_saver_participants/{accountId}: spec §3 `opted_in`, and what we add beside it. */
-export const daytimeSaverParticipantSchema = z
-  .object({
-    opted_in: z.boolean().describe('Signed up to Happy Hours'),
-    time_slot: timeSlotIdSchema.nullable().describe('The slot last chosen (null before sign-up)'),
-    effective_date: marketDateSchema
-      .nullable()
-      .describe('The weekday from which the last chosen slot applies (AEST)'),
-    active_time_slot: timeSlotIdSchema
-      .nullable()
-      .describe('The slot in force today (null before the first slot takes effect)'),
-    next_change_at: z.iso
-      .datetime({ offset: true })
-      .nullable()
-      .describe('When the slot may next be changed (null: now)'),
-  })
-  .meta({ id: 'DaytimeSaverParticipant' });
-export type DaytimeSaverParticipant = z.infer<typeof daytimeSaverParticipantSchema>;
-
-/** GET /product_configs/DaytimeSaver. */
-export const daytimeSaverConfigSchema = z
-  .object({
-    signup_end_time: z.iso
-      .datetime({ offset: true })
-      .nullable()
-      .describe('After this instant new sign-ups are closed (null: open)'),
-  })
-  .meta({ id: 'DaytimeSaverConfig' });
-export type DaytimeSaverConfig = z.infer<typeof daytimeSaverConfigSchema>;
-
-/** POST /daytime_saver_participants: sign-up and slot change (spec §7). */
-export const daytimeSaverSignupBodySchema = z
-  .object({
-    client_code: clientCodeQuerySchema.shape.client_code,
-    account_identifier: accountIdSchema,
-    time_slot: timeSlotIdSchema,
-  })
-  .meta({ id: 'DaytimeSaverSignup' });
-export type DaytimeSaverSignupBody = z.infer<typeof daytimeSaverSignupBodySchema>;
 
 /** True once the sign-up period of the configuration is over at `now`. */
 export function signupClosed(config: DaytimeSaverConfig, now: Date = new Date()): boolean {

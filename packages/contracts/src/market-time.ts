@@ -1,29 +1,27 @@
 /**
  * Market time (design §4.2): the NEM runs on Australian Eastern Standard Time, UTC+10 all year, with no
- * daylight saving. A market date is a 'YYYY-MM-DD' string; date arithmetic runs on UTC dates so the host's
- * time zone never matters: `toUtcDate` gives a @date-fns/utc date for formatting, and the arithmetic below
- * counts whole UTC days with the platform's `Date.UTC` (a usage answer does thousands of these: the
- * library's date objects were 13% of its CPU; the tests check these against date-fns).
+ * daylight saving. A market date is a 'YYYY-MM-DD' string; date arithmetic runs on UTC midnights with the
+ * UTC methods of Date only, so the host's time zone never matters (UTC has no daylight saving: a day is always
+ * DAY_MS). Plain arithmetic rather than a date library: this module is in every page's first download, and
+ * @date-fns/utc builds three Intl formats as it loads (docs/benchmarks.md, Lighthouse); a usage answer does
+ * thousands of these (the library's date objects were 13% of its CPU). A test checks them against date-fns.
  */
-import { UTCDate } from '@date-fns/utc';
-import { isValid } from 'date-fns';
 
 export const MARKET_UTC_OFFSET_MINUTES = 600;
 const OFFSET_MS = MARKET_UTC_OFFSET_MINUTES * 60_000;
+const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A market date as a UTC midnight, for arithmetic. */
-export function toUtcDate(date: string): UTCDate {
+/** A market date as a UTC midnight, for arithmetic (read it with the getUTC… methods). */
+export function toUtcDate(date: string): Date {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  return new UTCDate(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 export function fromUtcDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
-
-const DAY_MS = 86_400_000;
 
 /** Whole days from 1970-01-01 to a market date. */
 function epochDay(date: string): number {
@@ -47,7 +45,7 @@ export function isMarketDate(value: string): boolean {
   const year = Number(match[1]);
   if (year < MARKET_YEAR_MIN || year > MARKET_YEAR_MAX) return false;
   const date = toUtcDate(value);
-  return isValid(date) && fromUtcDate(date) === value;
+  return !Number.isNaN(date.getTime()) && fromUtcDate(date) === value;
 }
 
 /** The market (AEST) date of an instant. */

@@ -1,19 +1,16 @@
 /**
  * The email snapshot subscription (spec §3 Subscription, §4, §7 subscription calls) and the words of the
  * Settings screen. The type names are the specification's: 'Subscriptions::WeeklyEmail' is weekly, any other
- * value is treated as monthly; our server stores and answers 'Subscriptions::MonthlyEmail' for monthly.
+ * value is treated as monthly; our server stores and answers 'Subscriptions::MonthlyEmail' for monthly. The
+ * calls' schemas are in subscriptions-schemas.ts, apart, so that the Settings screen does not load zod
+ * (docs/decisions/0010).
  */
-import { z } from 'zod';
-import { accountIdSchema } from './account.ts';
 import { dayOfWeek, MONTH_NAMES, WEEKDAY_NAMES } from './market-time.ts';
 
 export const WEEKLY_EMAIL = 'Subscriptions::WeeklyEmail';
 export const MONTHLY_EMAIL = 'Subscriptions::MonthlyEmail';
 export const subscriptionTypes = [WEEKLY_EMAIL, MONTHLY_EMAIL] as const;
-export const subscriptionTypeSchema = z
-  .enum(subscriptionTypes)
-  .meta({ description: "'Subscriptions::WeeklyEmail' (Mondays) or 'Subscriptions::MonthlyEmail' (the 1st)" });
-export type SubscriptionType = z.infer<typeof subscriptionTypeSchema>;
+export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export type EmailFrequency = 'weekly' | 'monthly';
 
@@ -23,40 +20,6 @@ export const frequencyOf = (type: string | null | undefined): EmailFrequency =>
 
 export const typeOfFrequency = (frequency: EmailFrequency): SubscriptionType =>
   frequency === 'weekly' ? WEEKLY_EMAIL : MONTHLY_EMAIL;
-
-/** GET /api/tracker/subscription answers this (and POST and PUT answer it after the change). */
-export const subscriptionSchema = z
-  .object({
-    subscribed: z.boolean(),
-    type: subscriptionTypeSchema,
-    next_mailing_date: z.iso
-      .date()
-      .nullable()
-      .meta({ description: 'The next snapshot date (AEST), null when not subscribed' }),
-  })
-  .meta({ id: 'Subscription' });
-export type Subscription = z.infer<typeof subscriptionSchema>;
-
-/** POST /api/tracker/subscription body (spec §7): subscribe or unsubscribe, optionally choosing the type. */
-export const subscriptionUpdateBodySchema = z
-  .object({
-    account_id: accountIdSchema,
-    data: z
-      .object({
-        type: subscriptionTypeSchema.optional().meta({ description: 'Kept as it was when absent' }),
-        subscribed: z.boolean(),
-      })
-      .strict(),
-  })
-  .strict()
-  .meta({ id: 'SubscriptionUpdate' });
-export type SubscriptionUpdateBody = z.infer<typeof subscriptionUpdateBodySchema>;
-
-/** PUT /api/tracker/subscription/change_frequency body (spec §7): weekly becomes monthly and back. */
-export const changeFrequencyBodySchema = z
-  .object({ account_id: accountIdSchema })
-  .strict()
-  .meta({ id: 'ChangeFrequency' });
 
 /** Words of the Settings screen (spec §2 describes only its behaviour). */
 export const settingsCopy = {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatCurrencyFallback, formatDecimal, roundTo, truncate } from '../src/format.ts';
+import { formatCurrency, formatDecimal, roundTo, truncate } from '../src/format.ts';
 
 describe('money and numbers (spec §9)', () => {
   it('formats Australian dollars with 2 decimals by default', () => {
@@ -9,10 +10,35 @@ describe('money and numbers (spec §9)', () => {
     expect(formatCurrency(40, 0)).toBe('$40');
   });
 
-  it('falls back to manual thousands separators', () => {
-    expect(formatCurrencyFallback(1234567.891, 2)).toBe('$1,234,567.89');
-    expect(formatCurrencyFallback(-1000, 2)).toBe('-$1,000.00');
-    expect(formatCurrencyFallback(12, 0)).toBe('$12');
+  it('groups thousands', () => {
+    expect(formatCurrency(1234567.891, 2)).toBe('$1,234,567.89');
+    expect(formatCurrency(-1000, 2)).toBe('-$1,000.00');
+    expect(formatCurrency(12, 0)).toBe('$12');
+    // Half up from the shortest decimal form, as Intl.NumberFormat rounds (toFixed would say 1.00).
+    expect(formatCurrency(1.005)).toBe('$1.01');
+    expect(formatDecimal(0.125, 2)).toBe('0.13');
+  });
+
+  it('writes what a new Intl.NumberFormat en-AU writes, whatever was formatted before (kept formatters)', () => {
+    const amounts = fc.oneof(
+      fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: true }),
+      fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((cents) => cents / 100),
+      fc.integer({ min: -100_000, max: 100_000 }).map((eighths) => eighths / 8),
+    );
+    fc.assert(
+      fc.property(
+        amounts.filter((value) => !Object.is(value, -0)),
+        fc.integer({ min: 0, max: 4 }),
+        (value, decimals) => {
+          const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+          expect(formatCurrency(value, decimals)).toBe(
+            new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', ...digits }).format(value),
+          );
+          expect(formatDecimal(value, decimals)).toBe(new Intl.NumberFormat('en-AU', digits).format(value));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   it('formats decimals in en-AU with 2 fraction digits by default', () => {

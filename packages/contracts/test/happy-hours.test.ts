@@ -4,9 +4,9 @@ import {
   formatWeekdayDate,
   nextSlotChangeAt,
   signupClosed,
-  timeSlotIdSchema,
   timeSlotLabel,
 } from '../src/happy-hours.ts';
+import { timeSlotIdSchema } from '../src/happy-hours-schemas.ts';
 
 describe('Happy Hours time slots (spec §3)', () => {
   it('finds a slot by its id or its label (the confirmation URLs carry the label)', () => {

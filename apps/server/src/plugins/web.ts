@@ -2,11 +2,21 @@
  * Serves the built web app on the same origin as the API. Every GET outside the server's own prefixes is
  * answered with index.html (carrying the runtime configuration), so client routing and the catch-all
  * redirect to `/` work on reload. Unknown server paths answer the JSON 404.
+ *
+ * The index.html of a page names the chunks of the page's screen (from Vite's manifest, route-screens.ts in
+ * contracts) as `<link rel="modulepreload">` and its styles as `<link rel="preload" as="style">`, so the
+ * browser fetches them beside the entry script rather than after it has run (docs/benchmarks.md, Lighthouse).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '@portal/contracts';
+import {
+  CLIENT_CONFIG_ELEMENT_ID,
+  type ClientConfig,
+  screenChunks,
+  screenOfPath,
+  type ViteManifest,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isServerPath, sendError } from './errors.ts';
@@ -24,6 +34,23 @@ export function configElement(config: ClientConfig): string {
   return `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`;
 }
 
+/** The link tags that start a screen's chunks and styles with the document (empty when nothing to add). */
+export function screenPreloadLinks(manifest: ViteManifest, screen: string): string {
+  const { js, css } = screenChunks(manifest, screen);
+  return [
+    ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('\n    ');
+}
+
+function readManifest(distDir: string): ViteManifest | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  } catch {
+    return undefined;
+  }
+}
+
 async function web(app: FastifyInstance) {
   const distDir = app.config.webDistDir;
   const indexPath = path.join(distDir, 'index.html');
@@ -32,6 +59,21 @@ async function web(app: FastifyInstance) {
     ? fs.readFileSync(indexPath, 'utf8').replace(CONFIG_PLACEHOLDER, configElement(app.config.client))
     : undefined;
   if (!built) app.log.warn(`web app not built (${indexPath} missing): run "npm run build"`);
+
+  // index.html for each screen, made once: the preload links go at the end of <head>.
+  const manifest = built ? readManifest(distDir) : undefined;
+  const pages = new Map<string, string>();
+  const pageHtml = (url: string): string | undefined => {
+    const screen = manifest && screenOfPath(url.split(/[?#]/)[0] ?? '/');
+    if (!indexHtml || !manifest || !screen) return indexHtml;
+    let html = pages.get(screen);
+    if (html === undefined) {
+      const links = screenPreloadLinks(manifest, screen);
+      html = links ? indexHtml.replace('</head>', `  ${links}\n  </head>`) : indexHtml;
+      pages.set(screen, html);
+    }
+    return html;
+  };
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -52,12 +94,9 @@ async function web(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
-    if (wantsApp && indexHtml) {
-      return reply
-        .code(200)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtml);
+    const html = wantsApp ? pageHtml(url) : undefined;
+    if (html) {
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     if (wantsApp) {
       return sendError(reply, 404, 'NOT_FOUND', 'The web app is not built. Run "npm run build" and restart.');

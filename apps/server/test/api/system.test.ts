@@ -106,6 +106,24 @@ describe('system', () => {
     }
   });
 
+  it("names the screen's own chunks and styles for preloading, in the page of that screen only", async () => {
+    const tracker = (await t.app.inject({ method: 'GET', url: '/new/usage/demo-home/2026-11-16/2?x=1' }))
+      .body;
+    const preloads = [...tracker.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+      (match) => `${match[1]} ${match[2]}`,
+    );
+    // Not the entry or what it loads itself (react): the browser has those from the entry script.
+    expect(preloads).toEqual([
+      'modulepreload /assets/tracker-page-1.js',
+      'modulepreload /assets/get-usage-1.js',
+      'preload /assets/tracker-page-1.css',
+    ]);
+    expect(tracker.indexOf('tracker-page-1.js')).toBeLessThan(tracker.indexOf('</head>'));
+    for (const url of ['/', '/any/unknown/path', '/new/usage']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('preload');
+    }
+  });
+
   it('serves fingerprinted assets compressed and cached for good', async () => {
     const response = await t.app.inject({
       method: 'GET',

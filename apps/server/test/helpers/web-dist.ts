@@ -1,4 +1,4 @@
-/** A stand-in for the built web app (index.html with the configuration placeholder and one asset). */
+/** A stand-in for the built web app (index.html with the configuration placeholder, one asset, Vite's manifest). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,5 +14,26 @@ export function createWebDist() {
   );
   // Over the compression threshold, so that compression can be seen.
   fs.writeFileSync(path.join(dir, WEB_ASSET_PATH), `console.log(${'"x",'.repeat(600)}1);`);
+  // A manifest as Vite writes it: the entry shares react with the Tracker's screen, which has a chunk and a style.
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_react-1.js'],
+        dynamicImports: ['src/features/tracker/components/tracker-page.tsx'],
+      },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_get-usage-1.js': { file: 'assets/get-usage-1.js', imports: ['_react-1.js', 'index.html'] },
+      'src/features/tracker/components/tracker-page.tsx': {
+        file: 'assets/tracker-page-1.js',
+        isDynamicEntry: true,
+        imports: ['_get-usage-1.js', '_react-1.js', 'index.html'],
+        css: ['assets/tracker-page-1.css'],
+      },
+    }),
+  );
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,7 +1,7 @@
 /**
  * Market dates as day numbers (days since 1970-01-01) for the billing hot paths. The usage endpoint prices
- * about 42 days and walks a few hundred forecast dates per request; the date-fns helpers of market-time.ts
- * cost about half a microsecond a call, ten times this. Same calendar (UTC dates, no time zone), so results
+ * about 42 days and walks a few hundred forecast dates per request; the helpers of market-time.ts
+ * cost about half a microsecond a call (measured when they used date-fns), ten times this. Same calendar (UTC dates, no time zone), so results
  * agree with `dayOfWeek` and `addDays`.
  */
 const DAY_MS = 86_400_000;

@@ -1,6 +1,8 @@
 /**
  * GET {innovativeBillingBase}/daytime_saver_participants/{accountId} (spec §7): the account's Happy Hours
- * participation. Never cached for long: the screens decide their redirects from it (spec §4).
+ * participation. Never cached for long: the screens decide their redirects from it (spec §4). Fresh for a few
+ * seconds only, so that the answer the route's loader has just fetched serves the screen as it mounts instead
+ * of being asked for a second time (Lighthouse); the slot's mutations drop it.
  */
 import type { DaytimeSaverParticipant } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -14,6 +16,8 @@ export const happyHoursKeys = {
   config: (clientCode: string) => [...happyHoursKeys.all, 'config', clientCode] as const,
 };
 
+const PARTICIPANT_FRESH_MS = 5_000;
+
 export function participantQueryOptions(api: ApiClient, clientCode: string, accountId: string) {
   return queryOptions({
     queryKey: happyHoursKeys.participant(accountId),
@@ -24,7 +28,7 @@ export function participantQueryOptions(api: ApiClient, clientCode: string, acco
         query: { client_code: clientCode },
         signal,
       }),
-    staleTime: 0,
+    staleTime: PARTICIPANT_FRESH_MS,
   });
 }
 

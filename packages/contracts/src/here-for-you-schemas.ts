@@ -1,0 +1,23 @@
+/**
+ * Reduce & Be Rewarded calls' schemas (spec §7). Apart from here-for-you.ts, whose constants and wording the
+ * web app imports without loading zod (docs/decisions/0010).
+ */
+import { z } from 'zod';
+import { accountIdSchema } from './account.ts';
+import { clientCodeQuerySchema } from './happy-hours-schemas.ts';
+
+export const hereForYouParamsSchema = z.object({ accountId: accountIdSchema });
+
+export const hereForYouParticipantSchema = z
+  .object({ opted_in: z.boolean().describe('In Reduce & Be Rewarded (eligible for the weekly credit)') })
+  .meta({ id: 'HereForYouParticipant' });
+export type HereForYouParticipant = z.infer<typeof hereForYouParticipantSchema>;
+
+/** POST /here_for_you_participants (opt in) and POST /here_for_you_participants/{accountId}/opt_out. */
+export const hereForYouBodySchema = z
+  .object({
+    client_code: clientCodeQuerySchema.shape.client_code,
+    account_identifier: accountIdSchema,
+  })
+  .meta({ id: 'HereForYouRequest' });
+export type HereForYouBody = z.infer<typeof hereForYouBodySchema>;

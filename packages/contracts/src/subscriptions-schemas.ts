@@ -1,0 +1,45 @@
+/**
+ * The email snapshot subscription calls' schemas (spec §7). Apart from subscriptions.ts, whose constants and
+ * wording the web app imports without loading zod (docs/decisions/0010).
+ */
+import { z } from 'zod';
+import { accountIdSchema } from './account.ts';
+import { subscriptionTypes } from './subscriptions.ts';
+
+export const subscriptionTypeSchema = z
+  .enum(subscriptionTypes)
+  .meta({ description: "'Subscriptions::WeeklyEmail' (Mondays) or 'Subscriptions::MonthlyEmail' (the 1st)" });
+
+/** GET /api/tracker/subscription answers this (and POST and PUT answer it after the change). */
+export const subscriptionSchema = z
+  .object({
+    subscribed: z.boolean(),
+    type: subscriptionTypeSchema,
+    next_mailing_date: z.iso
+      .date()
+      .nullable()
+      .meta({ description: 'The next snapshot date (AEST), null when not subscribed' }),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** POST /api/tracker/subscription body (spec §7): subscribe or unsubscribe, optionally choosing the type. */
+export const subscriptionUpdateBodySchema = z
+  .object({
+    account_id: accountIdSchema,
+    data: z
+      .object({
+        type: subscriptionTypeSchema.optional().meta({ description: 'Kept as it was when absent' }),
+        subscribed: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict()
+  .meta({ id: 'SubscriptionUpdate' });
+export type SubscriptionUpdateBody = z.infer<typeof subscriptionUpdateBodySchema>;
+
+/** PUT /api/tracker/subscription/change_frequency body (spec §7): weekly becomes monthly and back. */
+export const changeFrequencyBodySchema = z
+  .object({ account_id: accountIdSchema })
+  .strict()
+  .meta({ id: 'ChangeFrequency' });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { matchesPattern, screenChunks, screenOfPath } from '../src/route-screens.ts';
+
+describe('route screens', () => {
+  it('matches paths as the router does: optional segments, literals in any case', () => {
+    expect(matchesPattern('/new/usage/:accountId/:from?/:day?', '/new/usage/a')).toBe(true);
+    expect(matchesPattern('/new/usage/:accountId/:from?/:day?', '/new/usage/a/2026-11-16/2/')).toBe(true);
+    expect(matchesPattern('/new/usage/:accountId/:from?/:day?', '/new/usage')).toBe(false);
+    expect(matchesPattern('/new/usage/:accountId/:from?/:day?', '/new/usage/a/b/c/d')).toBe(false);
+    expect(matchesPattern('/', '/')).toBe(true);
+    expect(matchesPattern('/', '/x')).toBe(false);
+  });
+
+  it('finds the screen of a path', () => {
+    expect(screenOfPath('/new/usage/demo-home')).toBe('src/features/tracker/components/tracker-page.tsx');
+    expect(screenOfPath('/reduceandreward/demo-home/EVENT/3')).toBe(
+      'src/features/reduce-and-reward/components/event-detail-page.tsx',
+    );
+    expect(screenOfPath('/day_time_saver/signup/demo-home')).toBe(
+      'src/features/happy-hours/components/signup-page.tsx',
+    );
+    expect(screenOfPath('/nowhere')).toBeUndefined();
+  });
+
+  it("adds to the entry only the screen's own chunks and styles", () => {
+    const manifest = {
+      'index.html': { file: 'e.js', isEntry: true, imports: ['_r.js'], css: ['e.css'] },
+      '_r.js': { file: 'r.js' },
+      '_s.js': { file: 's.js', imports: ['_r.js'], css: ['s.css'] },
+      'page.tsx': { file: 'p.js', imports: ['_s.js', 'index.html'], css: ['p.css', 'e.css'] },
+    };
+    expect(screenChunks(manifest, 'page.tsx')).toEqual({ js: ['p.js', 's.js'], css: ['p.css', 's.css'] });
+    expect(screenChunks(manifest, 'missing.tsx')).toEqual({ js: [], css: [] });
+  });
+});
