@@ -1,0 +1,1 @@
+CREATE INDEX "meter_reads_export_nmi_idx" ON "meter_reads" USING btree ("nmi") WHERE "meter_reads"."kind" = 'export';
