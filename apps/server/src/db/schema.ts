@@ -98,14 +98,7 @@ export const meterReads = pgTable(
     msatsLoadTime: timestamp('msats_load_time', { withTimezone: true }),
     importId: bigint('import_id', { mode: 'number' }).notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.nmi, table.readDate, table.suffix] }),
-    // Is this meter a solar one (Happy Hours eligibility)? One look-up, where the primary key would walk every
-    // day of a meter without export (docs/benchmarks.md: 505 rows per Happy Hours answer).
-    index('meter_reads_export_nmi_idx')
-      .on(table.nmi)
-      .where(sql`${table.kind} = 'export'`),
-  ],
+  (table) => [primaryKey({ columns: [table.nmi, table.readDate, table.suffix] })],
 );
 
 /** One row per file given to the NEM12 importer: what it stored, or why it was rejected. */

@@ -1,1 +1,0 @@
-CREATE INDEX "meter_reads_export_nmi_idx" ON "meter_reads" USING btree ("nmi") WHERE "meter_reads"."kind" = 'export';
