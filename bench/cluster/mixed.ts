@@ -21,10 +21,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { marketToday } from '@portal/contracts';
-import { DEFAULT_ADMIN_URL } from '../usage/data-set.ts';
-import { databaseUrlOf, loadDataSet } from './data-set.ts';
-import { describeCounts, type LoadResult, runLoad, warmForecasts } from './load.ts';
-import { kinds, mixOf } from './mix.ts';
 import {
   type Child,
   freePort,
@@ -38,7 +34,11 @@ import {
   startNginx,
   startServer,
   temporaryDirectory,
-} from './processes.ts';
+} from '../support/processes.ts';
+import { DEFAULT_ADMIN_URL } from '../usage/data-set.ts';
+import { databaseUrlOf, loadDataSet } from './data-set.ts';
+import { describeCounts, type LoadResult, runLoad, warmForecasts } from './load.ts';
+import { kinds, mixOf } from './mix.ts';
 
 const { values: args } = parseArgs({
   options: {

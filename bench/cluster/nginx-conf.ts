@@ -5,7 +5,7 @@
  *     [--prefix /var/lib/portal-nginx] [--non-idempotent]
  */
 import { parseArgs } from 'node:util';
-import { nginxConfig } from './processes.ts';
+import { nginxConfig } from '../support/processes.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -18,9 +18,9 @@ import { parseArgs } from 'node:util';
 import { addDays, marketToday } from '@portal/contracts';
 import pg from 'pg';
 import { benchmarkProfile } from '../../apps/server/src/demo/nem12-generator.ts';
+import { root } from '../support/processes.ts';
 import { benchPublicId, DEFAULT_ADMIN_URL, databaseName } from '../usage/data-set.ts';
 import { databaseUrlOf, EVENT_REFERENCE_PREFIX } from './data-set.ts';
-import { root } from './processes.ts';
 
 const { values: args } = parseArgs({
   options: {

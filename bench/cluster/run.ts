@@ -20,10 +20,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { marketToday } from '@portal/contracts';
-import { DEFAULT_ADMIN_URL } from '../usage/data-set.ts';
-import { databaseUrlOf, loadDataSet } from './data-set.ts';
-import { describeCounts, type LoadResult, runLoad, warmForecasts } from './load.ts';
-import { kindNamed, mixOf, otherGets } from './mix.ts';
 import {
   type Child,
   cpuSeconds,
@@ -37,7 +33,11 @@ import {
   startNginx,
   startServer,
   temporaryDirectory,
-} from './processes.ts';
+} from '../support/processes.ts';
+import { DEFAULT_ADMIN_URL } from '../usage/data-set.ts';
+import { databaseUrlOf, loadDataSet } from './data-set.ts';
+import { describeCounts, type LoadResult, runLoad, warmForecasts } from './load.ts';
+import { kindNamed, mixOf, otherGets } from './mix.ts';
 
 const { values: args } = parseArgs({
   options: {

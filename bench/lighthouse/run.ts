@@ -13,7 +13,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { addDays, dayOfWeek, marketToday, paths, weekStart } from '@portal/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { freePort, waitForHealth } from '../support/processes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,17 +50,6 @@ if (args.build || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.info('building the web app…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('building the web app failed');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const port = await freePort();
@@ -107,20 +96,6 @@ async function stopServer(): Promise<void> {
 }
 process.once('SIGINT', () => void stopServer().then(() => process.exit(130)));
 
-async function waitForHealth(timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
-}
-
 // --- The pages --------------------------------------------------------------------------------------------
 
 /** The demo account's most recent Reduce & Reward event (design.md: demo-home has a history of events). */
@@ -134,7 +109,7 @@ async function latestEventId(accountId: string): Promise<string> {
 }
 
 const startedAt = Date.now();
-await waitForHealth();
+await waitForHealth(base, 180_000);
 console.info(`server ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s at ${base}`);
 
 // Yesterday is the last day with demo data: its week and its day.

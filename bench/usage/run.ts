@@ -16,7 +16,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,6 +23,13 @@ import { parseArgs } from 'node:util';
 import { addDays, daysBetween, marketToday } from '@portal/contracts';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
+import {
+  cpuSeconds,
+  freePort,
+  machineBusySeconds,
+  postgresCpuSeconds,
+  waitForHealth,
+} from '../support/processes.ts';
 import { DEFAULT_ADMIN_URL, databaseName, databaseUrl } from './data-set.ts';
 
 const { values: args } = parseArgs({
@@ -147,17 +153,6 @@ for (const name of scenarios) if (!paths[name]) throw new Error(`unknown scenari
 
 // --- The server -------------------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const profileDir = path.join(dataDir, 'usage-profiles');
@@ -203,71 +198,10 @@ async function stopServer(): Promise<void> {
 }
 process.once('SIGINT', () => void stopServer().then(() => process.exit(130)));
 
-async function waitForHealth(timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
-}
-
 // --- Measuring --------------------------------------------------------------------------------------------
 
-/** CPU seconds (user + system) of one process from /proc; 0 without /proc. */
-function ownCpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU seconds of the server: its process and any children (a clustered server's workers). */
-function serverCpuSeconds(pid = server.pid as number): number {
-  let children: string[] = [];
-  try {
-    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean);
-  } catch {
-    // no /proc
-  }
-  return ownCpuSeconds(pid) + children.reduce((sum, child) => sum + serverCpuSeconds(Number(child)), 0);
-}
-
-/** CPU seconds the whole machine was busy (all cores, from /proc/stat), to see other work on it. */
-function machineBusySeconds(): number {
-  try {
-    const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
-    return fields.slice(0, 8).reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of every PostgreSQL process on this machine (the server is local). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += ownCpuSeconds(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
+const serverCpuSeconds = () => cpuSeconds(server.pid as number);
 
 const admin = new pg.Client({ connectionString: args.postgres });
 await admin.connect();
@@ -398,7 +332,7 @@ const results: Record<string, Measurement[]> = Object.fromEntries(scenarios.map(
 let cold: Measurement | null = null;
 const started = performance.now();
 try {
-  await waitForHealth();
+  await waitForHealth(base, 60_000);
   console.info(
     `server up at ${base} (pid ${server.pid}) after ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -264,13 +264,8 @@ export function rssMb(pid: number): number | null {
 
 /** CPU seconds (user + system) of one process and its children (nginx's workers); 0 when gone. */
 export function cpuSeconds(pid: number): number {
-  let own = 0;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    own = (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return 0;
-  }
+  if (!fs.existsSync(`/proc/${pid}`)) return 0;
+  const own = ownCpuSeconds(pid);
   let children: string[] = [];
   try {
     children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean);
@@ -280,14 +275,27 @@ export function cpuSeconds(pid: number): number {
   return own + children.reduce((sum, child) => sum + cpuSeconds(Number(child)), 0);
 }
 
-/** CPU seconds of every PostgreSQL process on this machine (the database is local). */
+/** CPU seconds (user + system) of one process alone; 0 when gone. */
+export function ownCpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds of every PostgreSQL process on this machine (the database is local), each counted alone: the
+ * postmaster's children are PostgreSQL processes too.
+ */
 export function postgresCpuSeconds(): number {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += cpuSeconds(Number(entry));
+        total += ownCpuSeconds(Number(entry));
     } catch {
       // gone meanwhile
     }
