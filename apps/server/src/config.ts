@@ -25,6 +25,11 @@ export const environmentSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** Connections the server keeps to PostgreSQL (DATABASE_URL); a request waits at most 5 s for one, then 503. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * Megabytes of built Tracker weeks and forecasts each server process keeps (decision 0019); 0 turns the
+   * caches off, every answer then read from the priced days.
+   */
+  USAGE_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(128),
   REDIS_URL: optionalUrl,
   /** Prefix of every key this deployment writes to Redis, so that several can share one server. */
   REDIS_KEY_PREFIX: z

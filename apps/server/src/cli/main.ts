@@ -8,6 +8,7 @@ import { BackupError } from '../db/backup.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { isAppError } from '../lib/errors.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
+import { registerBillingCommands } from './commands/billing.ts';
 import { registerCurtailmentCommands } from './commands/curtailment.ts';
 import { registerEventCommands } from './commands/events.ts';
 import { registerMailCommands } from './commands/mail.ts';
@@ -34,6 +35,7 @@ export function buildCli(io: CliIo = consoleIo) {
   registerMaintenanceCommands(program, io);
   registerAccountCommands(program, io);
   registerTariffCommands(program, io);
+  registerBillingCommands(program, io);
   registerMeterDataCommands(program, io);
   registerCurtailmentCommands(program, io);
   registerOfferCommands(program, io);

@@ -8,6 +8,7 @@
  * Extra: on W's Monday the evening (18:00-24:00) intervals hold twice a; on W's Tuesday solar exports
  * 0.2 kWh per half hour from 10:00 to 14:00 (1.6 kWh, $0.16 credit).
  */
+import zlib from 'node:zlib';
 import { addDays, errorResponseSchema, usageResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -404,6 +405,57 @@ describe('in production', () => {
         expect(sent.json()).toEqual(checked.json());
         expect(usageResponseSchema.safeParse(sent.json()).success).toBe(true);
       }
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('sends a week compressed (br or gzip, as asked), the same bytes each time, and 304 to a client that has them', async () => {
+    const production = await buildTestApp({ NODE_ENV: 'production' });
+    try {
+      const url = '/api/tracker/usage?account_id=demo-home';
+      const plain = await production.app.inject({ method: 'GET', url });
+      const etag = plain.headers.etag as string;
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+      expect(plain.headers['cache-control']).toBe('private, no-cache');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const [header, encoding, decode] of [
+        ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+        ['gzip;q=1, br;q=0', 'gzip', zlib.gunzipSync],
+      ] as const) {
+        const first = await production.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': header },
+        });
+        const second = await production.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': header },
+        });
+        expect(first.headers['content-encoding']).toBe(encoding);
+        expect(first.headers.vary).toMatch(/accept-encoding/i);
+        expect(first.headers.etag).toBe(etag);
+        expect(decode(first.rawPayload).toString()).toBe(plain.body);
+        expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      }
+      const revalidated = await production.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': etag },
+      });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.body).toBe('');
+      // What the answer shows changes (the budget): the old copy is no longer current.
+      await production.app.inject({
+        method: 'POST',
+        url: '/api/settings/spend_target?account_id=demo-home',
+        payload: { spend_target: 77 },
+      });
+      const changed = await production.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(changed.json().customer.budget).toBe(77);
     } finally {
       await production.close();
     }

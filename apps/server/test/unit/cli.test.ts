@@ -25,6 +25,21 @@ describe('portal CLI', () => {
     ]);
   });
 
+  it('reprices every account, or some from a date, and says how much', async () => {
+    const all = await run('billing', 'reprice');
+    expect(all.code).toBe(0);
+    // 15 months of days for each of the five demo accounts with meter data.
+    expect(all.out[0]).toMatch(/^Repriced \d{4} days of 6 accounts in \d+\.\d s\.$/);
+    const from = addDays(marketToday(), -7);
+    const some = await run('billing', 'reprice', '--account', 'demo-home', 'demo-solar', '--from', from);
+    expect(some.out[0]).toMatch(
+      new RegExp(`^Repriced 1[24] days of 2 accounts from ${from} in \\d+\\.\\d s\\.$`),
+    );
+    const unknown = await run('billing', 'reprice', '--account', 'nobody-here');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err.join('\n')).toContain('No account has the id nobody-here');
+  });
+
   it('creates an account with an unguessable id and prints its Tracker link', async () => {
     const result = await run('accounts', 'create', '--nmi', '6001000099', '--email', 'someone@example.com');
     expect(result.code).toBe(0);

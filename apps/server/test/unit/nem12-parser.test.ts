@@ -69,8 +69,8 @@ describe('NEM12 parser', () => {
     expect(reads).toHaveLength(1);
   });
 
-  it('reads 5-, 10- and 15-minute channels', () => {
-    for (const minutes of [5, 10, 15]) {
+  it('reads 5-, 15- and 30-minute channels', () => {
+    for (const minutes of [5, 15, 30]) {
       const n = 1440 / minutes;
       const { reads } = parse([
         HEADER,
@@ -81,6 +81,45 @@ describe('NEM12 parser', () => {
       expect(reads[0]?.values).toEqual(new Array(n).fill(250_000));
       expect(reads[0]?.quality).toBe('E'.repeat(n));
     }
+  });
+
+  it('refuses any interval length but 5, 15 or 30 for an energy channel (design §4.2); other channels may have 10', () => {
+    const header = (suffix: string, uom: string, minutes: number) =>
+      `200,NMI0000001,${suffix},1,${suffix},N1,M1,${uom},${minutes},`;
+    const row = (minutes: number) => `300,20240101,${new Array(1440 / minutes).fill('1').join(',')},A,,,,`;
+    for (const [suffix, uom] of [
+      ['E1', 'kWh'],
+      ['B1', 'Wh'],
+    ]) {
+      expect(failure([HEADER, header(suffix as string, uom as string, 10), row(10), '900'])).toEqual({
+        line: 2,
+        reason: `200 record IntervalLength '10' is not 5, 15 or 30 minutes, as an energy channel needs`,
+      });
+    }
+    const { reads } = parse([HEADER, header('V1', '', 10), row(10), '900']);
+    expect(reads.map((read) => [read.kind, read.intervalMinutes])).toEqual([['other', 10]]);
+  });
+
+  it('refuses a 300 record dated 00000101 at its line (not a date)', () => {
+    expect(failure([HEADER, DETAILS, day('20240101'), day('00000101'), '900'])).toEqual({
+      line: 4,
+      reason: "300 record IntervalDate '00000101' is not a YYYYMMDD date",
+    });
+  });
+
+  it.each(['18991231', '30000101'])(
+    'refuses a 300 record dated %s, outside the years 1900-2999 that market dates may take',
+    (date) => {
+      expect(failure([HEADER, DETAILS, day('20240101'), day(date), '900'])).toEqual({
+        line: 4,
+        reason: `300 record IntervalDate '${date}' is outside the years 1900 to 2999`,
+      });
+    },
+  );
+
+  it('accepts 300 records dated on the first and last days of the years 1900-2999', () => {
+    const { reads } = parse([HEADER, DETAILS, day('19000101'), day('29991231'), '900']);
+    expect(reads.map((read) => read.date)).toEqual(['1900-01-01', '2999-12-31']);
   });
 
   it('keeps suffixes other than E and B, and energy that is not kWh, out of import and export', () => {

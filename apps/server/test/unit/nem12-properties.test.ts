@@ -220,8 +220,11 @@ const corruptions: Record<string, Corruption> = {
       choice % (LENGTHS.length - 1)
     ] as string;
     fields[8] = length;
-    // A length we accept shows at the channel's first 300 record; any other at the 200 record itself.
-    const line = ['5', '10', '15', '30'].includes(length) ? index + 2 : index + 1;
+    // A length we accept shows at the channel's first 300 record; any other at the 200 record itself. Energy
+    // channels take 5, 15 or 30 (design §4.2); others 10 as well.
+    const energy = /^[EB]/i.test(fields[4] ?? '') && /^[kM]?Wh$/i.test(fields[7] ?? '');
+    const accepted = energy ? ['5', '15', '30'] : ['5', '10', '15', '30'];
+    const line = accepted.includes(length) ? index + 2 : index + 1;
     return { lines: lines.with(index, fields.join(',')), line };
   },
   'an unknown record inserted': (lines, pick, choice) => {

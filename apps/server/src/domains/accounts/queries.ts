@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { type AccountRow, accounts, type NewAccountRow, retailers } from '../../db/schema.ts';
+import { withPricing } from '../billing/priced-days-store.ts';
 
 export async function findAccountByPublicId(db: Database, publicId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
@@ -27,19 +28,22 @@ export async function ensureRetailer(db: Database, clientCode: string, name: str
   await db.insert(retailers).values({ clientCode, name }).onConflictDoNothing();
 }
 
+/** Inserts an account; the reads its NMI already has are priced for it in the same transaction. */
 export async function insertAccount(db: Database, values: NewAccountRow): Promise<AccountRow> {
-  const [row] = await db.insert(accounts).values(values).returning();
+  const [row] = await withPricing(db, (tx) => tx.insert(accounts).values(values).returning());
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
 /** Inserts unless the public id exists; returns whether a row was written. */
 export async function insertAccountIfAbsent(db: Database, values: NewAccountRow): Promise<boolean> {
-  const written = await db
-    .insert(accounts)
-    .values(values)
-    .onConflictDoNothing({ target: accounts.publicId })
-    .returning({ id: accounts.id });
+  const written = await withPricing(db, (tx) =>
+    tx
+      .insert(accounts)
+      .values(values)
+      .onConflictDoNothing({ target: accounts.publicId })
+      .returning({ id: accounts.id }),
+  );
   return written.length > 0;
 }
 

@@ -82,10 +82,22 @@ export interface DaySpend {
 }
 
 const HOURS = 24;
+
+/** An hour's figures; its total is usage charges less the solar credit (supply and concession are daily). */
+export function hourSpend(
+  hour: number,
+  gridSpend: Money,
+  solarInput: Money,
+  usageMicroKwh: number,
+  solarMicroKwh: number,
+): HourSpend {
+  return { hour, gridSpend, solarInput, totalSpend: gridSpend - solarInput, usageMicroKwh, solarMicroKwh };
+}
 const MINUTES_PER_DAY = 1440;
 const INTERVAL_MINUTES = new Set([5, 15, 30]);
 
-function isNullData(channel: ChannelDay): boolean {
+/** A channel flagged all null data ('N') is no data, in billing and in the weekly settlement alike. */
+export function isNullData(channel: Pick<ChannelDay, 'quality'>): boolean {
   const { quality } = channel;
   return quality !== undefined && quality.length > 0 && /^N+$/.test(quality);
 }
@@ -178,14 +190,7 @@ export function priceDay(input: PriceDayInput): DaySpend | null {
     gridInDay += gridSpend;
     importedInDay += usageMicroKwh;
     exportedInDay += solarMicroKwh;
-    hours[hour] = {
-      hour,
-      gridSpend,
-      solarInput,
-      totalSpend: gridSpend - solarInput,
-      usageMicroKwh,
-      solarMicroKwh,
-    };
+    hours[hour] = hourSpend(hour, gridSpend, solarInput, usageMicroKwh, solarMicroKwh);
   }
 
   const solarInput = BigInt(exportedInDay) * feedInPerMicroKwh;

@@ -5,10 +5,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type Tariff, tariffSchema } from '@portal/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accountTariffs, tariffs } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { withPricing } from './priced-days-store.ts';
 import type { TariffAssignment } from './tariff.ts';
 
 /** An account's tariff from the beginning of its data, when no start date is given. */
@@ -29,7 +30,8 @@ export async function importTariffs(
   const codes = list.map((tariff) => tariff.code);
   const duplicate = codes.find((code, index) => codes.indexOf(code) !== index);
   if (duplicate) throw new AppError(400, 'BAD_REQUEST', `Tariff ${duplicate} appears twice in the file`);
-  await db.transaction(async (tx) => {
+  // Replacing a tariff's prices reprices every day it applies to, in the same transaction.
+  await withPricing(db, async (tx) => {
     for (const tariff of list) {
       const [existing] = await tx.select().from(tariffs).where(eq(tariffs.code, tariff.code)).limit(1);
       if (!existing) {
@@ -80,13 +82,15 @@ export async function assignTariff(db: Database, accountId: string, tariffCode: 
     .limit(1);
   if (!tariff)
     throw new AppError(404, 'NOT_FOUND', `No tariff has the code ${tariffCode} (see: portal tariffs list)`);
-  await db
-    .insert(accountTariffs)
-    .values({ accountId, tariffCode, startDate })
-    .onConflictDoUpdate({
-      target: [accountTariffs.accountId, accountTariffs.startDate],
-      set: { tariffCode },
-    });
+  await withPricing(db, (tx) =>
+    tx
+      .insert(accountTariffs)
+      .values({ accountId, tariffCode, startDate })
+      .onConflictDoUpdate({
+        target: [accountTariffs.accountId, accountTariffs.startDate],
+        set: { tariffCode },
+      }),
+  );
 }
 
 /** Inserts an assignment unless the account already has one starting that day (idempotent seeding). */
@@ -96,7 +100,9 @@ export async function assignTariffIfAbsent(
   tariffCode: string,
   startDate: string,
 ) {
-  await db.insert(accountTariffs).values({ accountId, tariffCode, startDate }).onConflictDoNothing();
+  await withPricing(db, (tx) =>
+    tx.insert(accountTariffs).values({ accountId, tariffCode, startDate }).onConflictDoNothing(),
+  );
 }
 
 /**
@@ -118,8 +124,19 @@ export async function tariffAssignmentsOf(
   db: Database,
   accountId: string,
 ): Promise<TariffAssignment<Tariff>[]> {
+  return (await tariffAssignmentsOfAccounts(db, [accountId])).get(accountId) ?? [];
+}
+
+/** The tariff histories of several accounts (oldest first each), by account id; absent without any. */
+export async function tariffAssignmentsOfAccounts(
+  db: Database,
+  accountIds: readonly string[],
+): Promise<Map<string, TariffAssignment<Tariff>[]>> {
+  const byAccount = new Map<string, TariffAssignment<Tariff>[]>();
+  if (accountIds.length === 0) return byAccount;
   const rows = await db
     .select({
+      accountId: accountTariffs.accountId,
       startDate: accountTariffs.startDate,
       code: tariffs.code,
       updatedAt: tariffs.updatedAt,
@@ -127,10 +144,16 @@ export async function tariffAssignmentsOf(
     })
     .from(accountTariffs)
     .innerJoin(tariffs, eq(tariffs.code, accountTariffs.tariffCode))
-    .where(eq(accountTariffs.accountId, accountId))
-    .orderBy(asc(accountTariffs.startDate));
-  return rows.map((row) => ({
-    startDate: row.startDate,
-    tariff: parsedTariff(row.code, row.updatedAt, row.definition),
-  }));
+    .where(inArray(accountTariffs.accountId, [...accountIds]))
+    .orderBy(asc(accountTariffs.accountId), asc(accountTariffs.startDate));
+  for (const row of rows) {
+    const assignment = {
+      startDate: row.startDate,
+      tariff: parsedTariff(row.code, row.updatedAt, row.definition),
+    };
+    const list = byAccount.get(row.accountId);
+    if (list) list.push(assignment);
+    else byAccount.set(row.accountId, [assignment]);
+  }
+  return byAccount;
 }

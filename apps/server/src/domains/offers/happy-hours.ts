@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/offers.ts';
 import { type AccountRow, accounts, meterReads, retailers } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { repriceOwnChanges } from '../billing/priced-days-store.ts';
 import { decideSlotChoice, slotOn } from './rules.ts';
 
 /** A current solar customer: the account's meter has an export (generation) channel (spec §5 eligibility). */
@@ -174,6 +175,8 @@ export async function chooseSlot(
             set: { timeSlot: decision.slot, chosenAt: now },
           });
         if (!updated) throw new Error('participant update returned no row');
+        // The days from the slot's effective date are priced again before the change commits.
+        await repriceOwnChanges(tx);
         const history = await slotHistory(tx, account.id);
         return { kind: signingUp ? 'signed_up' : 'changed', participant: toView(updated, history, now) };
       }

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/offers.ts';
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { energyReadsForNmi } from '../meter-data/queries.ts';
+import { ensurePriced, storedDailyUsage } from '../billing/priced-days-store.ts';
 import { optedInThroughout, settleWeek } from './rules.ts';
 
 async function participantRow(db: Database, account: AccountRow): Promise<HereForYouParticipantRow> {
@@ -179,6 +179,7 @@ export async function settleHereForYouWeek(
   };
   if (participants.length === 0) return summary;
   const ids = participants.map((row) => row.accountId);
+  await ensurePriced(db, ids);
   const changes = await db
     .select({
       accountId: hereForYouChanges.accountId,
@@ -214,15 +215,13 @@ export async function settleHereForYouWeek(
       summary.notEligible++;
       continue;
     }
-    const reads = await energyReadsForNmi(db, participant.nmi, firstDate, weekEnd);
-    const daily = new Map<string, number>();
-    for (const read of reads) {
-      // Import channels only; a channel flagged all null data ('N') is no data, as in billing.
-      if (read.kind !== 'import' || /^N+$/.test(read.quality)) continue;
-      let sum = 0;
-      for (const value of read.intervalValues) sum += value;
-      daily.set(read.readDate, (daily.get(read.readDate) ?? 0) + sum);
-    }
+    // Each day's import, as priced (decision 0021): null data ('N') is no data, as in billing.
+    const daily = await storedDailyUsage(
+      db,
+      { id: participant.accountId, nmi: participant.nmi },
+      firstDate,
+      weekEnd,
+    );
     const result = settleWeek(daily, weekDates);
     if (result.kind === 'incomplete') {
       summary.awaitingData++;

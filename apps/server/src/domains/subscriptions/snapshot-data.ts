@@ -1,8 +1,8 @@
 /**
  * The figures of one email snapshot (design §4.5), from the same computation the Tracker shows: a weekly
  * snapshot is the Tracker's own week (`usageFor`: total, 4-week average, trend, highest day, solar credit,
- * forecast), so the email and the page it links to agree to the cent; a monthly snapshot prices the month's
- * reads with the same spend engine (`priceAccountDays`, Happy Hours included) and sums the days. Pricing is never done here.
+ * forecast), so the email and the page it links to agree to the cent; a monthly snapshot sums the month's
+ * priced days (decision 0021: the same spend engine, Happy Hours included). Pricing is never done here.
  */
 import {
   addDays,
@@ -23,9 +23,9 @@ import {
   sumMoney,
   toDollars,
 } from '../billing/money.ts';
+import { storedDays } from '../billing/priced-days-store.ts';
 import type { DaySpend } from '../billing/spend.ts';
-import { energyReadsForNmi } from '../meter-data/queries.ts';
-import { forecastFor, priceAccountDays, usageFor, usageSourceOf } from '../tracker/usage-service.ts';
+import { forecastFor, usageFor, usageSourceOf } from '../tracker/usage-service.ts';
 import { TREND_THRESHOLD, WEEKLY_AVERAGE_WEEKS } from '../tracker/week.ts';
 import { periodsBefore, type SnapshotPeriod, samePeriodLastYear } from './schedule.ts';
 
@@ -140,14 +140,15 @@ async function monthlyFigures(
   const lastYear = samePeriodLastYear(period);
   const earliest = previous[previous.length - 1]?.start ?? period.start;
   const source = await usageSourceOf(db, account.id);
-  const [pricing, reads, lastYearReads, forecast] = await Promise.all([
-    source.pricing(),
-    energyReadsForNmi(db, account.nmi, earliest, period.end),
-    energyReadsForNmi(db, account.nmi, lastYear.start, lastYear.end),
+  const [recent, lastYearDays, forecast] = await Promise.all([
+    storedDays(db, account, earliest, period.end),
+    storedDays(db, account, lastYear.start, lastYear.end),
     forecastFor(db, account, source, today),
   ]);
-  const complete = [...reads, ...lastYearReads].filter((read) => read.readDate < today);
-  const days = priceAccountDays(complete, pricing);
+  // Nothing from today on counts: a day is complete only once it is over.
+  const days = new Map<string, DaySpend>();
+  for (const day of [...recent, ...lastYearDays])
+    if (day.spend && day.date < today) days.set(day.date, day.spend);
   const totals = periodTotals(days, period);
   if (!totals) return null;
   const history: Money[] = [];

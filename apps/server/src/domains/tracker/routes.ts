@@ -11,9 +11,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AccountRow, accounts } from '../../db/schema.ts';
-import { sendJsonText } from '../../plugins/serializers.ts';
+import { CompressedAnswers, sendRevalidatedJsonText } from '../../plugins/serializers.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
-import { usageJsonFor } from './usage-service.ts';
+import { configureUsageCaches, usageJsonFor } from './usage-service.ts';
 
 const guardedErrors = {
   400: errorResponseSchema,
@@ -24,23 +24,29 @@ const guardedErrors = {
 };
 
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cacheBytes = app.config.env.USAGE_CACHE_MB * 2 ** 20;
+  configureUsageCaches(cacheBytes);
+  // A compressed week is about 6 KB (br) or 8 KB (gzip) of a 72 KB answer: an eighth of the space holds many.
+  const compressed = new CompressedAnswers(cacheBytes / 8);
   app.get(
     '/api/tracker/usage',
     {
       preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
       schema: {
         summary: "A week of the account's spend per day and hour, insights and the quarterly forecast",
-        description: `\`from\` is any date of the week (normalised to its Monday); without it, this week. ${messages.aestNote}`,
+        description: `\`from\` is any date of the week (normalised to its Monday); without it, this week. ${messages.aestNote} The answer carries an ETag: a client that sends it back in If-None-Match gets 304 while nothing it shows has changed.`,
         tags: ['tracker'],
         querystring: usageQuerySchema,
-        response: { 200: usageResponseSchema, ...guardedErrors },
+        response: {
+          200: usageResponseSchema,
+          304: z.undefined().describe("Not modified: the client's copy (If-None-Match its ETag) is current"),
+          ...guardedErrors,
+        },
       },
     },
     async (request, reply) => {
       const json = await usageJsonFor(app.db, request.account as AccountRow, request.query.from);
-      // The browser keeps its own copy for an hour (spec §4); an HTTP cache would serve a stale budget.
-      reply.header('cache-control', 'private, no-store');
-      return sendJsonText<UsageResponse>(app, reply, json);
+      return sendRevalidatedJsonText<UsageResponse>(app, request, reply, json, compressed);
     },
   );
 

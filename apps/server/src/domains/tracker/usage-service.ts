@@ -1,7 +1,8 @@
 /**
- * Loads what one week's usage response needs (reads, tariffs, the forecast) and hands it to `week.ts`. Reads
- * come from AVERAGE_WEEKS before the week (averages) to the end of the week after it (the next arrow), and
- * from LOOKBACK_WEEKS before it when those weeks have gaps (averages skip days without data).
+ * Loads what one week's usage response needs (priced days, the forecast) and hands it to `week.ts`. Days are
+ * read priced (decision 0021): from LOOKBACK_WEEKS before the week to the end of the week after it (the next
+ * arrow); when the AVERAGE_WEEKS before the week all have data, older weeks cannot change a number and are
+ * left out, as they always were.
  */
 import {
   addDays,
@@ -14,155 +15,142 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
+import { pricedDaysStale } from '../../db/schema/priced-days.ts';
 import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/routes.ts';
-import {
-  dailyTotals,
-  FORECAST_LOOKBACK_WEEKS,
-  FORECAST_YEAR_DAYS,
-  forecastQuarter,
-} from '../billing/forecast.ts';
-import { toDollars } from '../billing/money.ts';
-import { type ChannelDay, priceDays } from '../billing/spend.ts';
-import {
-  type FreeWindow,
-  freeWindowFromSlot,
-  freeWindowsOn,
-  type TariffAssignment,
-} from '../billing/tariff.ts';
-import { tariffAssignmentsOf } from '../billing/tariff-store.ts';
-import { energyReadsForNmi, type StoredDayRead } from '../meter-data/queries.ts';
-import { type SlotHistoryEntry, slotHistory } from '../offers/happy-hours.ts';
+import { FORECAST_LOOKBACK_WEEKS, FORECAST_YEAR_DAYS, forecastQuarter } from '../billing/forecast.ts';
+import { type Money, toDollars } from '../billing/money.ts';
+import type { DayQuality } from '../billing/priced-day.ts';
+import { totalWithOnlyWindow } from '../billing/priced-day.ts';
+import { repriceStale, storedDailyTotals, storedDays } from '../billing/priced-days-store.ts';
+import type { DaySpend } from '../billing/spend.ts';
+import { freeWindowFromSlot } from '../billing/tariff.ts';
+import { slotHistory } from '../offers/happy-hours.ts';
 import { curtailmentFor } from './curtailment.ts';
-import { AVERAGE_WEEKS, buildUsageWeek, type DayQuality, LOOKBACK_WEEKS, type UsageWeek } from './week.ts';
-
-const toChannelDay = (read: StoredDayRead): ChannelDay & { date: string } => ({
-  date: read.readDate,
-  suffix: read.suffix,
-  kind: read.kind as ChannelDay['kind'],
-  intervalMinutes: read.intervalMinutes,
-  values: read.intervalValues,
-  quality: read.quality,
-});
-
-/** The share of each day's and hour's import intervals that are not actual reads. */
-export function qualityOf(reads: readonly StoredDayRead[]): Map<string, DayQuality> {
-  const counts = new Map<string, { day: [number, number]; hours: [number, number][] }>();
-  for (const read of reads) {
-    if (read.kind !== 'import') continue;
-    let entry = counts.get(read.readDate);
-    if (!entry) {
-      entry = { day: [0, 0], hours: Array.from({ length: 24 }, () => [0, 0] as [number, number]) };
-      counts.set(read.readDate, entry);
-    }
-    for (let i = 0; i < read.quality.length; i++) {
-      const estimated = read.quality.charCodeAt(i) === 65 /* A */ ? 0 : 1;
-      const hour = entry.hours[Math.floor((i * read.intervalMinutes) / 60)] as [number, number];
-      hour[0] += estimated;
-      hour[1]++;
-      entry.day[0] += estimated;
-      entry.day[1]++;
-    }
-  }
-  const shares = new Map<string, DayQuality>();
-  for (const [date, entry] of counts) {
-    const share = ([estimated, total]: [number, number]) =>
-      total === 0 ? 0 : Math.round((estimated / total) * 100) / 100;
-    shares.set(date, { day: share(entry.day), hours: entry.hours.map(share) });
-  }
-  return shares;
-}
+import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS, type UsageWeek } from './week.ts';
 
 /**
  * The account's usage version: raised by the database whenever its reads, tariffs or Happy Hours slots change
- * (migration 0007, decision 0019); 0 before anything raised it. What is computed from those is kept for
- * the version it was computed at.
+ * (migrations 0007 and 0008, decisions 0019 and 0021); 0 before anything raised it. What is computed from
+ * those is kept for the version it was computed at. Also whether any of its days wait to be priced again.
  */
-export async function usageVersionOf(db: Database, accountId: string): Promise<number> {
+async function versionAndStaleness(db: Database, accountId: string) {
   const statement = preparedOn(db, 'usage_version', (on) =>
     on
-      .select({ version: usageVersions.version })
+      .select({
+        version: usageVersions.version,
+        // Stale days always come with a version row: the triggers that record them raise the version too.
+        stale: sql<boolean>`exists (select 1 from ${pricedDaysStale} where ${pricedDaysStale.accountId} = ${usageVersions.accountId})`,
+      })
       .from(usageVersions)
       .where(eq(usageVersions.accountId, sql.placeholder('accountId')))
       .prepare('usage_version'),
   );
   const [row] = await statement.execute({ accountId });
-  return row?.version ?? 0;
+  return { version: row?.version ?? 0, stale: row?.stale ?? false };
 }
 
-/** An account's usage version, and its pricing, loaded only when something has to be computed again. */
+/** What a usage answer is computed from: the account's usage version, its priced days current. */
 export interface UsageSource {
   version: number;
-  pricing: () => Promise<AccountPricing>;
 }
 
+/**
+ * The account's usage version, once its priced days are current: days a writer left stale (never the
+ * portal's own writers, which price in their transaction) are priced first.
+ */
 export async function usageSourceOf(db: Database, accountId: string): Promise<UsageSource> {
-  const version = await usageVersionOf(db, accountId);
-  let pricing: Promise<AccountPricing> | undefined;
-  return { version, pricing: () => (pricing ??= pricingOf(db, accountId)) };
-}
-
-/** What prices an account's days: its tariffs over time and its Happy Hours slots over time. */
-export interface AccountPricing {
-  assignments: readonly TariffAssignment[];
-  slots: readonly SlotHistoryEntry[];
-}
-
-export async function pricingOf(db: Database, accountId: string): Promise<AccountPricing> {
-  const [assignments, slots] = await Promise.all([
-    tariffAssignmentsOf(db, accountId),
-    slotHistory(db, accountId),
-  ]);
-  return { assignments, slots };
-}
-
-/** The Happy Hours free windows of each date, from the account's slot history (none when it has none). */
-function freeWindowsOf(slots: readonly SlotHistoryEntry[]): ((date: string) => FreeWindow[]) | undefined {
-  return slots.length === 0 ? undefined : (date) => freeWindowsOn(slots, date);
+  let found = await versionAndStaleness(db, accountId);
+  if (found.stale) {
+    await repriceStale(db, [accountId]);
+    found = await versionAndStaleness(db, accountId);
+  }
+  return { version: found.version };
 }
 
 /**
- * Prices complete days of stored reads (the Tracker, the forecast and the email snapshots all price here):
- * usage charges inside the Happy Hours slot in force on a weekday are free (design §4.3, §4.7).
+ * Per-process caches of what was computed for an account's usage version and day: built weeks (their hours
+ * as JSON text, most of a 72 KB answer; a customer opens this week from the weekly email, then steps back
+ * through recent weeks) and quarter forecasts. Kept by size; `USAGE_CACHE_MB` sets it, 0 turns both off
+ * (the benchmark of a first visit). Several instances each keep their own and stay correct, the version
+ * living in the database.
  */
-export function priceAccountDays(reads: readonly StoredDayRead[], { assignments, slots }: AccountPricing) {
-  return priceDays({ reads: reads.map(toChannelDay), assignments, freeWindowsFor: freeWindowsOf(slots) });
+interface CachedWeek {
+  version: number;
+  today: string;
+  head: Omit<UsageWeek, 'current_week'> & { current_week: Omit<UsageWeek['current_week'], 'intervals'> };
+  intervalsJson: string;
+}
+interface CachedForecast {
+  version: number;
+  today: string;
+  forecast: Forecast;
+}
+/** About what a forecast's entry costs in the cache. */
+const FORECAST_ENTRY_BYTES = 512;
+
+function newCaches(bytes: number) {
+  if (bytes <= 0) return null;
+  return {
+    weeks: new LRUCache<string, CachedWeek>({
+      maxSize: bytes,
+      // Characters of the JSON (one byte each: it is ASCII) and about 2 KB for the head's objects.
+      sizeCalculation: (week) => week.intervalsJson.length + 2048,
+    }),
+    // The forecasts of as many accounts as an eighth of the space holds.
+    forecasts: new LRUCache<string, CachedForecast>({
+      max: Math.max(1, Math.floor(bytes / 8 / FORECAST_ENTRY_BYTES)),
+    }),
+  };
 }
 
-/**
- * The quarter's forecast changes only when a day passes or the account's data changes, and reads a year and
- * more of history, so it is kept per account (the most recently used 10,000) for its usage version and day.
- */
-const forecastCache = new LRUCache<string, { today: string; version: number; forecast: Forecast }>({
-  max: 10_000,
-});
+export const DEFAULT_USAGE_CACHE_BYTES = 128 * 2 ** 20;
+let caches = newCaches(DEFAULT_USAGE_CACHE_BYTES);
 
+/** Sets the size of the per-process caches (the server does, from `USAGE_CACHE_MB`); 0 turns them off. */
+export function configureUsageCaches(bytes: number): void {
+  caches = newCaches(bytes);
+}
+
+/** Forgets cached forecasts and weeks (tests that change data behind the triggers' back). */
+export function clearUsageCaches(): void {
+  caches?.weeks.clear();
+  caches?.forecasts.clear();
+}
+
+const isCurrent = (entry: { version: number; today: string } | undefined, version: number, today: string) =>
+  entry !== undefined && entry.version === version && entry.today === today;
+
+/**
+ * The quarter's forecast (design §4.4) from the account's priced days: a year and more of daily totals. The
+ * days to come are free in the Happy Hours slot chosen last (from the next weekday), so a participant's
+ * projection prices the past days as if that slot had applied throughout, which is how a new sign-up or slot
+ * change shows in the Tracker's numbers before its first free day.
+ */
 export async function forecastFor(
   db: Database,
   account: AccountRow,
   source: UsageSource,
   today: string,
 ): Promise<Forecast> {
-  const cached = forecastCache.get(account.id);
-  if (cached && cached.today === today && cached.version === source.version) return cached.forecast;
-  const { assignments, slots } = await source.pricing();
+  const cached = caches?.forecasts.get(account.id);
+  if (cached && isCurrent(cached, source.version, today)) return cached.forecast;
   // Last year's remaining quarter (up to 92 days) and the base weeks before it, a year back.
   const from = addDays(today, -(FORECAST_YEAR_DAYS + 92 + FORECAST_LOOKBACK_WEEKS * 7));
-  const reads = await energyReadsForNmi(db, account.nmi, from, addDays(today, -1));
-  const channelDays = reads.map(toChannelDay);
-  const history = dailyTotals(priceAccountDays(reads, { assignments, slots }).values());
-  // The days to come are free in the slot chosen last (from the next weekday): the projection is priced so,
-  // which is how a new sign-up or slot change shows in the Tracker's numbers before its first free day.
+  const to = addDays(today, -1);
+  const [history, slots] = await Promise.all([
+    storedDailyTotals(db, account, from, to),
+    slotHistory(db, account.id),
+  ]);
   const latest = slots.at(-1);
-  const projectionHistory = latest
-    ? dailyTotals(
-        priceDays({
-          reads: channelDays,
-          assignments,
-          freeWindowsFor: () => [freeWindowFromSlot(latest.slot)],
-        }).values(),
-      )
-    : undefined;
+  let projectionHistory: Map<string, Money> | undefined;
+  if (latest) {
+    const window = freeWindowFromSlot(latest.slot);
+    projectionHistory = new Map();
+    for (const day of await storedDays(db, account, from, to)) {
+      if (day.spend) projectionHistory.set(day.date, totalWithOnlyWindow(day.spend, day.waived, window));
+    }
+  }
   const result = forecastQuarter({ history, today, projectionHistory });
   const forecast: Forecast = {
     quarter_start: result.quarterStart,
@@ -173,57 +161,51 @@ export async function forecastFor(
     days_projected: result.daysProjected,
     method: result.method,
   };
-  forecastCache.set(account.id, { today, version: source.version, forecast });
+  caches?.forecasts.set(account.id, { today, version: source.version, forecast });
   return forecast;
 }
 
-/**
- * Weeks already built, as the JSON of their 168 hours (most of a 72 KB answer) and the rest as objects: a
- * customer opens this week from the weekly email, then steps back through recent weeks. Kept by size (the
- * most recently used up to 128 MB) for the account's usage version and the day (a day passing completes one).
- */
-interface CachedWeek {
-  version: number;
-  today: string;
-  head: Omit<UsageWeek, 'current_week'> & { current_week: Omit<UsageWeek['current_week'], 'intervals'> };
-  intervalsJson: string;
-}
-const WEEK_CACHE_BYTES = 128 * 2 ** 20;
-const weekCache = new LRUCache<string, CachedWeek>({
-  maxSize: WEEK_CACHE_BYTES,
-  // Characters of the JSON (one byte each: it is ASCII) and about 2 KB for the head's objects.
-  sizeCalculation: (week) => week.intervalsJson.length + 2048,
-});
-
-/** Forgets cached forecasts and weeks (tests that change data behind the triggers' back). */
-export function clearUsageCaches(): void {
-  forecastCache.clear();
-  weekCache.clear();
+/** What a week and the averages around it are built from: priced days, quality, solar days. */
+export interface WeekDays {
+  days: Map<string, DaySpend>;
+  quality: Map<string, DayQuality>;
+  solarDates: Set<string>;
 }
 
 /**
- * The reads of a week's response. The averages take the same weekday of the previous AVERAGE_WEEKS weeks that
- * have data; when every day of those weeks has data, older weeks cannot change a number and are not read.
+ * The days a week's response reads: the AVERAGE_WEEKS before it and the week after it, and the older weeks
+ * to LOOKBACK_WEEKS only when those have gaps (averages skip days without data). Nothing from today on
+ * counts: a day is complete only once it is over.
  */
-async function readsAround(db: Database, nmi: string, weekStart: string): Promise<StoredDayRead[]> {
+export async function daysAround(
+  db: Database,
+  account: AccountRow,
+  weekStart: string,
+  today: string,
+): Promise<WeekDays> {
   const nearStart = addDays(weekStart, -7 * AVERAGE_WEEKS);
-  const reads = await energyReadsForNmi(db, nmi, nearStart, addDays(weekStart, 13));
-  const importDates = new Set(reads.filter((read) => read.kind === 'import').map((read) => read.readDate));
+  const stored = await storedDays(
+    db,
+    account,
+    addDays(weekStart, -7 * LOOKBACK_WEEKS),
+    addDays(weekStart, 13),
+  );
+  const importDates = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
   let complete = true;
   for (let date = nearStart; date < weekStart && complete; date = addDays(date, 1)) {
     complete = importDates.has(date);
   }
-  if (complete) return reads;
-  const older = await energyReadsForNmi(
-    db,
-    nmi,
-    addDays(weekStart, -7 * LOOKBACK_WEEKS),
-    addDays(nearStart, -1),
-  );
-  return [...older, ...reads];
+  const week: WeekDays = { days: new Map(), quality: new Map(), solarDates: new Set() };
+  for (const day of stored) {
+    if (day.date >= today || (complete && day.date < nearStart)) continue;
+    if (day.spend) week.days.set(day.date, day.spend);
+    if (day.quality) week.quality.set(day.date, day.quality);
+    if (day.hasExport) week.solarDates.add(day.date);
+  }
+  return week;
 }
 
-/** The week around `weekStart` from the cache, or built from the account's reads and pricing. */
+/** The week around `weekStart` from the cache, or built from the account's priced days. */
 async function weekOf(
   db: Database,
   account: AccountRow,
@@ -232,17 +214,12 @@ async function weekOf(
   source: UsageSource,
 ): Promise<CachedWeek> {
   const key = `${account.id}/${weekStart}`;
-  const cached = weekCache.get(key);
-  if (cached && cached.version === source.version && cached.today === today) return cached;
-  const [pricing, reads] = await Promise.all([source.pricing(), readsAround(db, account.nmi, weekStart)]);
-  // Nothing after yesterday counts: a day is complete only once it is over.
-  const complete = reads.filter((read) => read.readDate < today);
+  const cached = caches?.weeks.get(key);
+  if (cached && isCurrent(cached, source.version, today)) return cached;
   const { current_week, ...rest } = buildUsageWeek({
     today,
     weekStart,
-    days: priceAccountDays(complete, pricing),
-    quality: qualityOf(complete),
-    solarDates: new Set(complete.filter((read) => read.kind === 'export').map((read) => read.readDate)),
+    ...(await daysAround(db, account, weekStart, today)),
     // The account's own, added to every answer (curtailmentFor): null here.
     curtailment: null,
   });
@@ -253,7 +230,7 @@ async function weekOf(
     head: { ...rest, current_week: currentHead },
     intervalsJson: JSON.stringify(intervals),
   };
-  weekCache.set(key, week);
+  caches?.weeks.set(key, week);
   return week;
 }
 

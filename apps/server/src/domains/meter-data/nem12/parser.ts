@@ -10,7 +10,7 @@
  * records after a 300 whose quality is not V (applied over the 300's quality), and a 300 record without any
  * interval values (skipped, warning). Anything else that is not NEM12 is a structural error (Nem12Error).
  */
-import { marketInstant } from '@portal/contracts';
+import { MARKET_YEAR_MAX, MARKET_YEAR_MIN, marketInstant } from '@portal/contracts';
 import {
   type Nem12DayRead,
   Nem12Error,
@@ -31,6 +31,8 @@ export interface Nem12ParseOptions {
 
 /** Interval lengths a 200 record may give. 10 is not in the current specification but a sample uses it. */
 const INTERVAL_LENGTHS: ReadonlySet<number> = new Set([5, 10, 15, 30]);
+/** Interval lengths of energy channels (design §4.2): the spend engine prices these only. */
+const ENERGY_INTERVAL_LENGTHS: ReadonlySet<number> = new Set([5, 15, 30]);
 const MINUTES_PER_DAY = 1440;
 const NMI_PATTERN = /^[A-Za-z0-9]{1,10}$/;
 const SUFFIX_PATTERN = /^[A-Za-z0-9]{2}$/;
@@ -311,6 +313,13 @@ export class Nem12Parser {
     } else if (scale === undefined) {
       throw this.error(line, `200 record unit of measure ${describe(uom)} is not one NEM12 defines`);
     }
+    const kind = kindOf(suffix, scale.unit);
+    if (kind !== 'other' && !ENERGY_INTERVAL_LENGTHS.has(intervalMinutes)) {
+      throw this.error(
+        line,
+        `200 record IntervalLength ${describe(length)} is not 5, 15 or 30 minutes, as an energy channel needs`,
+      );
+    }
     this.channel = {
       nmi,
       suffix,
@@ -321,7 +330,7 @@ export class Nem12Parser {
       uom,
       unit: scale.unit,
       decimals: scale.decimals,
-      kind: kindOf(suffix, scale.unit),
+      kind,
       intervalMinutes,
       intervals: MINUTES_PER_DAY / intervalMinutes,
       line,
@@ -343,6 +352,13 @@ export class Nem12Parser {
     const date = parseNem12Date(dateText);
     if (date === undefined) {
       throw this.error(line, `300 record IntervalDate ${describe(dateText)} is not a YYYYMMDD date`);
+    }
+    const year = Number(date.slice(0, 4));
+    if (year < MARKET_YEAR_MIN || year > MARKET_YEAR_MAX) {
+      throw this.error(
+        line,
+        `300 record IntervalDate ${describe(dateText)} is outside the years ${MARKET_YEAR_MIN} to ${MARKET_YEAR_MAX}`,
+      );
     }
     if (comma < 0) {
       this.skip(line, date);
