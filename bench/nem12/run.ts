@@ -19,6 +19,8 @@ const { values: args } = parseArgs({
     meters: { type: 'string', default: '800' },
     days: { type: 'string', default: '300' },
     runs: { type: 'string', default: '3' },
+    /** Which tasks, of parse, import-postgres, import-postgres-priced and import-pglite. */
+    tasks: { type: 'string', default: 'parse,import-postgres,import-postgres-priced,import-pglite' },
     postgres: {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -76,17 +78,21 @@ async function withPostgresDatabase<T>(work: (url: string) => T): Promise<T> {
 const median = (numbers: number[]) =>
   [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] as number;
 const runs = Number(args.runs);
-const results: Record<string, Measurement[]> = { parse: [], 'import-postgres': [], 'import-pglite': [] };
+const tasks = args.tasks.split(',').map((task) => task.trim());
+const results: Record<string, Measurement[]> = Object.fromEntries(tasks.map((task) => [task, []]));
 for (let run = 0; run < runs; run++) {
-  results.parse?.push(runTask('parse', file));
-  results['import-postgres']?.push(
-    await withPostgresDatabase((url) => runTask('import-postgres', file, url)),
-  );
-  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pglite-'));
-  try {
-    results['import-pglite']?.push(runTask('import-pglite', file, pgliteDir));
-  } finally {
-    fs.rmSync(pgliteDir, { recursive: true, force: true });
+  for (const task of tasks) {
+    if (task === 'parse') results[task]?.push(runTask('parse', file));
+    else if (task.startsWith('import-postgres')) {
+      results[task]?.push(await withPostgresDatabase((url) => runTask(task, file, url)));
+    } else if (task === 'import-pglite') {
+      const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pglite-'));
+      try {
+        results[task]?.push(runTask(task, file, pgliteDir));
+      } finally {
+        fs.rmSync(pgliteDir, { recursive: true, force: true });
+      }
+    } else throw new Error(`unknown task ${task}`);
   }
   console.info(`run ${run + 1}/${runs} done`);
 }

@@ -1,14 +1,28 @@
 /**
  * One measured task in its own process, so that its peak memory is its own: `parse <file>`,
- * `import-postgres <file> <databaseUrl>` or `import-pglite <file> <dataDir>`. Prints one JSON line.
+ * `import-postgres <file> <databaseUrl>`, `import-postgres-priced <file> <databaseUrl>` (an account on a tariff
+ * for every NMI of the file first, so that the import prices their days too: decision 0021) or
+ * `import-pglite <file> <dataDir>`. Prints one JSON line.
  */
 import fs from 'node:fs';
+import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/index.ts';
+import { ensureRetailer, insertAccount } from '../../apps/server/src/domains/accounts/queries.ts';
+import { demoTariffs } from '../../apps/server/src/domains/billing/demo-tariffs.ts';
+import {
+  assignTariff,
+  FROM_THE_START,
+  importTariffs,
+} from '../../apps/server/src/domains/billing/tariff-store.ts';
 import { importNem12Source } from '../../apps/server/src/domains/meter-data/importer.ts';
 import { linesOf, parseNem12 } from '../../apps/server/src/domains/meter-data/nem12/index.ts';
 
 const [task, file, target] = process.argv.slice(2);
-if (!task || !file) throw new Error('usage: task.ts parse|import-postgres|import-pglite <file> [target]');
+if (!task || !file) {
+  throw new Error(
+    'usage: task.ts parse|import-postgres|import-postgres-priced|import-pglite <file> [target]',
+  );
+}
 const bytes = fs.statSync(file).size;
 const started = performance.now();
 let values = 0;
@@ -21,8 +35,21 @@ if (task === 'parse') {
   }
 } else {
   const handle = await openDatabase(
-    task === 'import-postgres' ? { databaseUrl: target, dataDir: '' } : { dataDir: target ?? '' },
+    task.startsWith('import-postgres') ? { databaseUrl: target, dataDir: '' } : { dataDir: target ?? '' },
   );
+  if (task === 'import-postgres-priced') {
+    const { clientCode, retailer } = loadConfig().client;
+    await ensureRetailer(handle.db, clientCode, retailer.name);
+    await importTariffs(handle.db, Object.values(demoTariffs));
+    const nmis = new Set<string>();
+    for await (const line of linesOf(fs.createReadStream(file))) {
+      if (line.startsWith('200,')) nmis.add(line.split(',')[1] as string);
+    }
+    for (const nmi of nmis) {
+      const account = await insertAccount(handle.db, { publicId: `bench-${nmi}`, clientCode, nmi });
+      await assignTariff(handle.db, account.id, demoTariffs.timeOfUse.code, FROM_THE_START);
+    }
+  }
   const migrated = performance.now();
   const result = await importNem12Source(handle.db, {
     name: file,

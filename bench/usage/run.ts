@@ -4,13 +4,17 @@
  *   health        GET /api/health, the trivial endpoint (one `select 1`): the ceiling of the stack;
  *   usage-random  GET /api/tracker/usage, a random account of the data set and a random week of its data;
  *   usage-current the same for this week (no `from`), the page a customer opens first.
- * Before the measured runs every account is asked once (the "cold pass": the quarter's forecast is computed
- * and then kept per account for 10 minutes by the server), then a short warm-up. Each run measures each
+ *   usage-each-current  every account's current week once, in a random order (an email going out; run it on
+ *                 a server just started, with `--cold-pass false --warmup 0`: the Monday morning of issue 14)
+ * Before the measured runs every account is asked once (the "cold pass": each account's forecast is computed
+ * and then kept by the server for its usage version) unless `--cold-pass false`, then a short warm-up (none
+ * with `--warmup 0`). `--server-env USAGE_CACHE_MB=0` turns the server's caches off. Each run measures each
  * scenario for --duration seconds; the medians of the runs are reported, with errors and non-2xx answers
  * (which must be zero), the queries per request (PostgreSQL's transaction count for the database, one per
  * statement outside a transaction) and the CPU time of the server, PostgreSQL and the load generator.
  *   node --import tsx bench/usage/run.ts [--accounts 1000] [--duration 20] [--runs 3] [--connections 32]
  *     [--warmup 5] [--scenarios health,usage-random,usage-current] [--encoding 'gzip, deflate, br']
+ *     [--cold-pass true|false] [--server-env KEY=VALUE,...] [--label text]
  *     [--cpu-prof] [--server apps/server/src/main.ts] [--postgres postgres://…/postgres]
  * Targets: usage >= 1,000 requests/s with p99 < 50 ms, and >= 30% of the trivial endpoint's throughput.
  */
@@ -40,6 +44,11 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     warmup: { type: 'string', default: '5' },
     scenarios: { type: 'string', default: 'health,usage-random,usage-current' },
+    'cold-pass': { type: 'string', default: 'true' },
+    /** Settings of the server, as KEY=VALUE pairs separated by commas (e.g. USAGE_CACHE_MB=0). */
+    'server-env': { type: 'string', default: '' },
+    /** What this run is, for the report's heading (e.g. "before", "caches off"). */
+    label: { type: 'string', default: '' },
     /** Accept-Encoding of every request; none by default (responses are then not compressed). */
     encoding: { type: 'string', default: '' },
     'cpu-prof': { type: 'boolean', default: false },
@@ -108,6 +117,11 @@ const randomWeekPath = (account: Account) =>
     Math.floor(Math.random() * (daysBetween(account.first, account.last) + 1)),
   )}`;
 const happyHoursAccounts = accounts.filter((account) => account.happyHours);
+const eachInTurn = (() => {
+  const order = [...accounts].sort(() => Math.random() - 0.5);
+  let cursor = 0;
+  return () => order[cursor++ % order.length] as Account;
+})();
 const eventAccounts = accounts.filter((account) => account.events.length > 0);
 const ofAccount =
   (path: string, list = accounts) =>
@@ -124,6 +138,7 @@ const paths: Record<string, () => string> = {
   health: () => '/api/health',
   'usage-random': () => randomWeekPath(pick(accounts)),
   'usage-current': ofAccount('/api/tracker/usage?account_id=:id'),
+  'usage-each-current': () => `/api/tracker/usage?account_id=${eachInTurn().publicId}`,
   config: () => '/api/config',
   customer: ofAccount('/api/accounts/customer?account_id=:id'),
   subscription: ofAccount('/api/tracker/subscription?account_id=:id'),
@@ -165,6 +180,12 @@ const serverEnv = {
   PORT: String(port),
   HOST: '127.0.0.1',
   ACCOUNT_LOOKUP_FAILURES: '1000000',
+  ...Object.fromEntries(
+    args['server-env']
+      .split(',')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim()]),
+  ),
 };
 const server: ChildProcess = spawn(
   process.execPath,
@@ -330,6 +351,7 @@ const describe = (m: Measurement) =>
 
 const results: Record<string, Measurement[]> = Object.fromEntries(scenarios.map((name) => [name, []]));
 let cold: Measurement | null = null;
+const coldPassUsed = args['cold-pass'] !== 'false';
 const started = performance.now();
 try {
   await waitForHealth(base, 60_000);
@@ -337,8 +359,10 @@ try {
     `server up at ${base} (pid ${server.pid}) after ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  // Each scenario answers 200 before anything is measured, a usage scenario with a week of seven days.
-  for (const name of scenarios.filter((s) => s !== 'health')) {
+  // Each scenario answers 200 before anything is measured, a usage scenario with a week of seven days (not
+  // when measuring a first visit: that would be a visit before it).
+  const coldPass = args['cold-pass'] !== 'false';
+  for (const name of scenarios.filter((s) => s !== 'health' && (coldPass || !s.startsWith('usage')))) {
     const url = `${base}${(paths[name] as () => string)()}`;
     const response = await fetch(url, { headers });
     const text = await response.text();
@@ -351,19 +375,24 @@ try {
   }
 
   // The cold pass: every account once, so that each one's forecast is computed (then cached by the server).
-  if (scenarios.some((s) => s.startsWith('usage'))) {
+  if (coldPass && scenarios.some((s) => s.startsWith('usage'))) {
     const order = [...accounts].sort(() => Math.random() - 0.5);
     let cursor = 0;
     paths['cold-pass'] = () => randomWeekPath(order[cursor++ % order.length] as Account);
     cold = await measure('cold-pass', { amount: accounts.length });
     console.info(`cold pass (each account once): ${describe(cold)}`);
   }
-  for (const name of scenarios) await load(name, { duration: warmup });
-  console.info(`warmed up (${warmup} s per scenario)`);
+  if (warmup > 0) {
+    for (const name of scenarios) await load(name, { duration: warmup });
+    console.info(`warmed up (${warmup} s per scenario)`);
+  }
 
   for (let run = 0; run < runs; run++) {
     for (const name of scenarios) {
-      const measurement = await measure(name);
+      const measurement = await measure(
+        name,
+        name === 'usage-each-current' ? { amount: accounts.length } : {},
+      );
       results[name]?.push(measurement);
       console.info(`run ${run + 1}/${runs} ${describe(measurement)}`);
     }
@@ -404,12 +433,15 @@ const summary = scenarios.map((name) => {
 
 const cpuModel = os.cpus()[0]?.model ?? 'unknown CPU';
 const lines = [
-  `### Tracker usage API under load (${marketToday()})`,
+  `### Tracker usage API under load (${marketToday()})${args.label ? `: ${args.label}` : ''}`,
   '',
   `Data: ${dbName}, ${accounts.length.toLocaleString('en-AU')} accounts, ${dataFrom} to ${dataTo}. ` +
     `Machine: ${os.cpus().length} x ${cpuModel}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. ` +
     `${connections} connections, ${duration} s per run, median of ${runs} runs` +
     (args.encoding ? `, accept-encoding: ${args.encoding}` : ', no accept-encoding') +
+    (args['server-env'] ? `, server ${args['server-env']}` : '') +
+    (coldPassUsed ? '' : ', no cold pass') +
+    (warmup > 0 ? '' : ', no warm-up') +
     '.',
   '',
   '| scenario | requests/s (median) | every run | p50 | p97.5 | p99 | errors | non-2xx | bytes/response | queries/request | server CPU per request | CPU cores: server / PostgreSQL / load generator / other |',
@@ -450,6 +482,7 @@ lines.push('');
 console.info(`\n${lines.join('\n')}`);
 const resultFile = path.join(dataDir, 'usage-result.md');
 fs.writeFileSync(resultFile, lines.join('\n'));
+fs.appendFileSync(path.join(dataDir, 'usage-results.md'), `${lines.join('\n')}\n`);
 console.info(
   `written to ${path.relative(root, resultFile)}; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );

@@ -1,32 +1,29 @@
 /**
  * Where one usage request's time goes, stage by stage, in this process and one request at a time (no load):
- * the server's own functions on the benchmark database, for random accounts and weeks, after a warm-up pass.
- * The queries are also run as plain SQL with the values left as text, to split database time from decoding,
- * and the reads at a smaller window, to see what the look-back costs. Profiling aid for run.ts.
+ * the server's own functions on the benchmark database, for random accounts and weeks, the per-process caches
+ * off (decision 0021: every answer read from the priced days). The priced days are also read as plain SQL
+ * with the values left as text, to split database time from decoding. Profiling aid for run.ts.
  *   node --import tsx bench/usage/stages.ts [--accounts 1000] [--samples 300] [--postgres postgres://…/postgres]
  */
+
 import { parseArgs } from 'node:util';
-import {
-  addDays,
-  daysBetween,
-  marketToday,
-  weekStart as mondayOf,
-  usageResponseSchema,
-} from '@portal/contracts';
+import zlib from 'node:zlib';
+import { addDays, daysBetween, marketToday, weekStart as mondayOf } from '@portal/contracts';
 import pg from 'pg';
-import { safeEncode } from 'zod/v4/core';
 // The app's decorations that routes.ts relies on (types only).
 import type {} from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/index.ts';
 import type { AccountRow } from '../../apps/server/src/db/schema.ts';
 import { findAccountByPublicId } from '../../apps/server/src/domains/accounts/queries.ts';
-import { toCustomer } from '../../apps/server/src/domains/accounts/routes.ts';
-import { type ChannelDay, priceDays } from '../../apps/server/src/domains/billing/spend.ts';
-import { tariffAssignmentsOf } from '../../apps/server/src/domains/billing/tariff-store.ts';
-import { energyReadsForNmi, type StoredDayRead } from '../../apps/server/src/domains/meter-data/queries.ts';
+import { storedDailyTotals, storedDays } from '../../apps/server/src/domains/billing/priced-days-store.ts';
 import { curtailmentFor } from '../../apps/server/src/domains/tracker/curtailment.ts';
-import { qualityOf, usageFor } from '../../apps/server/src/domains/tracker/usage-service.ts';
-import { buildUsageResponse, LOOKBACK_WEEKS } from '../../apps/server/src/domains/tracker/week.ts';
+import {
+  configureUsageCaches,
+  daysAround,
+  usageJsonFor,
+  usageSourceOf,
+} from '../../apps/server/src/domains/tracker/usage-service.ts';
+import { buildUsageWeek, LOOKBACK_WEEKS } from '../../apps/server/src/domains/tracker/week.ts';
 import { DEFAULT_ADMIN_URL, databaseUrl } from './data-set.ts';
 
 const { values: args } = parseArgs({
@@ -58,18 +55,10 @@ const samples = Array.from({ length: Number(args.samples) }, () => {
   return { publicId: account.publicId, weekStart: mondayOf(from) };
 });
 
-const toChannelDay = (read: StoredDayRead): ChannelDay & { date: string } => ({
-  date: read.readDate,
-  suffix: read.suffix,
-  kind: read.kind as ChannelDay['kind'],
-  intervalMinutes: read.intervalMinutes,
-  values: read.intervalValues,
-  quality: read.quality,
-});
-
-const readsSql = `select read_date, suffix, kind, interval_minutes, interval_values::text as values, quality
-  from meter_reads where nmi = $1 and read_date between $2 and $3 and kind in ('import', 'export')
-  order by read_date, suffix`;
+const daysSql = `select market_date, total_spend::text, array_to_string(hour_grid, ',') as hour_grid,
+  array_to_string(hour_solar, ',') as hour_solar, array_to_string(hour_usage, ',') as hour_usage
+  from priced_days where nmi = $1 and account_id = $2 and market_date between $3 and $4 order by market_date`;
+configureUsageCaches(0);
 
 const timings = new Map<string, number[]>();
 async function time<T>(stage: string, work: () => Promise<T> | T): Promise<T> {
@@ -85,68 +74,50 @@ async function oneRequest(sample: (typeof samples)[number]) {
   const account = (await time('1 account look-up (query)', () =>
     findAccountByPublicId(db, sample.publicId),
   )) as AccountRow;
-  const assignments = await time('2 tariff assignments (query)', () => tariffAssignmentsOf(db, account.id));
+  await time('2 usage version, nothing stale (query)', () => usageSourceOf(db, account.id));
   const from = addDays(sample.weekStart, -7 * LOOKBACK_WEEKS);
   const to = addDays(sample.weekStart, 13);
-  const reads = await time(`3 reads, ${daysBetween(from, to) + 1} days (query + decoding)`, () =>
-    energyReadsForNmi(db, account.nmi, from, to),
+  await time(`3 priced days, ${daysBetween(from, to) + 1} days (query + decoding)`, () =>
+    storedDays(db, account, from, to),
   );
-  await time('3a  the same reads as text, not decoded (plain pg)', () =>
-    raw.query(readsSql, [account.nmi, from, to]),
+  await time('3a  the same days as text, not decoded (plain pg)', () =>
+    raw.query(daysSql, [account.nmi, account.id, from, to]),
   );
-  await time('3b  the same reads, decoded by pg, no Drizzle mapping (plain pg)', () =>
-    raw.query(readsSql.replace('interval_values::text as values', 'interval_values as values'), [
-      account.nmi,
-      from,
-      to,
-    ]),
-  );
-  const shortFrom = addDays(sample.weekStart, -7 * 5);
-  await time(`3c  reads, ${daysBetween(shortFrom, to) + 1} days (5 weeks back)`, () =>
-    energyReadsForNmi(db, account.nmi, shortFrom, to),
+  const week = await time('3b  the days of the week as built (daysAround)', () =>
+    daysAround(db, account, sample.weekStart, today),
   );
   const curtailment = await time('4 curtailment (query, trial accounts only)', () =>
     curtailmentFor(db, account, sample.weekStart),
   );
-  const complete = reads.filter((read) => read.readDate < today);
-  const days = await time('5 pricing (priceDays)', () =>
-    priceDays({ reads: complete.map(toChannelDay), assignments }),
+  const built = await time('5 the week (buildUsageWeek)', () =>
+    buildUsageWeek({ today, weekStart: sample.weekStart, ...week, curtailment }),
   );
-  const quality = await time('6 quality shares (qualityOf)', () => qualityOf(complete));
-  const solarDates = new Set(complete.filter((read) => read.kind === 'export').map((read) => read.readDate));
-  // The forecast comes from the server's per-account cache (filled by the warm-up pass).
-  const { forecast } = await usageFor(db, account, sample.weekStart, today);
-  const response = await time('7 response (buildUsageResponse)', () =>
-    buildUsageResponse({
-      today,
-      weekStart: sample.weekStart,
-      customer: toCustomer(account),
-      days,
-      quality,
-      solarDates,
-      forecast,
-      curtailment,
+  await time('6 JSON.stringify of the week', () => JSON.stringify(built));
+  await time('7 forecast: daily totals of 547 days (query + decoding)', () =>
+    storedDailyTotals(db, account, addDays(today, -547), addDays(today, -1)),
+  );
+  const json = await time('all: usageJsonFor, caches off (forecast included)', () =>
+    usageJsonFor(db, account, sample.weekStart, today),
+  );
+  await time('8 brotli, quality 4', () =>
+    zlib.brotliCompressSync(json, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
     }),
   );
-  const encoded = await time('8 response check (zod safeEncode, as the serializer does)', () =>
-    safeEncode(usageResponseSchema, response),
-  );
-  await time('9 JSON.stringify', () => JSON.stringify(encoded.data));
-  await time('all: usageFor (forecast cached) + check + stringify', async () =>
-    JSON.stringify(
-      safeEncode(usageResponseSchema, await usageFor(db, account, sample.weekStart, today)).data,
-    ),
-  );
+  await time('9 gzip', () => zlib.gzipSync(json));
 }
 
-// Warm-up: every sampled account's forecast is cached, and the code is compiled.
+// Warm-up: the code is compiled and the database's pages are in memory.
 for (const sample of samples) await oneRequest(sample);
 timings.clear();
 for (const sample of samples) await oneRequest(sample);
 
 const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
 const p50 = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
-console.info(`${samples.length} random account-weeks, one at a time, after a warm-up pass (ms)`);
+console.info(`${samples.length} random account-weeks, one at a time, caches off, after a warm-up pass (ms)`);
 console.info(`${'stage'.padEnd(64)}  mean    p50`);
 for (const [stage, list] of [...timings].sort(([a], [b]) => a.localeCompare(b))) {
   console.info(
