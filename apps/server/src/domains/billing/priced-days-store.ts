@@ -130,11 +130,10 @@ function toRow(nmi: string, accountId: string, day: PricedDay): NewPricedDayRow 
 async function priceWindows(tx: Database, windows: readonly ReadWindow[]): Promise<number> {
   if (windows.length === 0) return 0;
   const accountIds = [...new Set(windows.map((window) => window.accountId))];
-  const [reads, assignments, slots] = await Promise.all([
-    energyReadsInWindows(tx, windows),
-    tariffAssignmentsOfAccounts(tx, accountIds),
-    slotHistories(tx, accountIds),
-  ]);
+  // One after the other: a transaction is one connection.
+  const reads = await energyReadsInWindows(tx, windows);
+  const assignments = await tariffAssignmentsOfAccounts(tx, accountIds);
+  const slots = await slotHistories(tx, accountIds);
   const nmiOf = new Map(windows.map((window) => [window.accountId, window.nmi]));
   const rows: NewPricedDayRow[] = [];
   let index = 0;
