@@ -117,7 +117,7 @@ export async function sendRevalidatedJsonText<T>(
   reply.header('etag', etag);
   reply.header('vary', 'accept-encoding');
   const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     return reply.code(304).send() as unknown as T;
   }
   const encoding =
