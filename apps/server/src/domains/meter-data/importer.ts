@@ -50,6 +50,8 @@ export interface ImportOptions {
   /** Called with bytes read, for a progress bar. */
   onBytes?: (bytes: number) => void;
   batchSize?: number;
+  /** The parser's lenient option (portal import nem12 --lenient, docs/meter-data.md). */
+  lenient?: boolean;
 }
 
 const key = (read: Nem12DayRead) => `${read.nmi}|${read.date}|${read.suffix}`;
@@ -188,6 +190,7 @@ export async function importNem12Source(
       const batches = parseNem12Batches(linesOf(counting(await source.open(), options.onBytes)), {
         fileName: source.name,
         batchSize: options.batchSize ?? 500,
+        lenient: options.lenient,
       });
       let next = await batches.next();
       while (!next.done) {
