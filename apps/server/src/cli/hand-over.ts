@@ -175,7 +175,9 @@ export async function handOverToServer(argv: string[], io: CliIo): Promise<numbe
   };
   let exitCode: number | null = null;
   const lines = readline.createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY });
-  socket.on('error', () => {}); // a broken connection ends the lines; reported below
+  // A broken connection (the server killed) ends the lines; reported below.
+  socket.on('error', () => {});
+  socket.once('close', () => lines.close());
   for await (const line of lines) {
     let parsed: ReturnType<typeof messageSchema.safeParse>;
     try {

@@ -309,6 +309,76 @@ describe.runIf(kind === 'pglite')('the server side of the hand-over', () => {
     ]);
   });
 
+  // Handed to this in-process server, the commands run on the test database (the demo data) at no cost of
+  // opening one: the place for the --json results of the list and settle commands.
+  it('prints one JSON object with --json on the list and settle commands', async () => {
+    const json = async (...argv: string[]) => {
+      const result = await runPortal(...argv, '--json');
+      expect(result.code, result.err.join('\n')).toBe(0);
+      expect(result.out).toHaveLength(1);
+      return JSON.parse(result.out[0] as string);
+    };
+    const { accounts } = await json('accounts', 'list');
+    expect(accounts.find((row: { public_id: string }) => row.public_id === 'demo-home')).toMatchObject({
+      client_code: 'BRIGHTSIDE',
+      nmi: '6001000001',
+      market_segment: 'residential',
+      email: 'demo-home@customers.example',
+    });
+    const { tariffs } = await json('tariffs', 'list');
+    expect(tariffs.find((row: { code: string }) => row.code === demoTariffs.flat.code)).toEqual({
+      code: demoTariffs.flat.code,
+      name: demoTariffs.flat.name,
+      accounts: 4,
+      definition: demoTariffs.flat,
+    });
+    const { events } = await json('events', 'list');
+    expect(events).toHaveLength(6);
+    expect(events[0]).toMatchObject({
+      reference: 'demo-event-0',
+      status: 'complete',
+      invited: 2,
+      settled: 0,
+    });
+    expect(events[0].starts_at).toMatch(/^\d{4}-\d{2}-\d{2}T18:00:00\+10:00$/);
+    expect(await json('events', 'settle')).toMatchObject({
+      settled: 1,
+      missing: 2,
+      events: [{ reference: 'demo-event-0', state: 'settled', missing: [{ public_id: 'demo-home' }, {}] }],
+    });
+    expect((await json('offers', 'happy-hours', 'list')).participants).toMatchObject([
+      { public_id: 'demo-happy', opted_in: true, time_slot: '11:00-13:00' },
+      { public_id: 'demo-home', opted_in: false, time_slot: null },
+    ]);
+    expect((await json('offers', 'here-for-you', 'list')).participants).toMatchObject([
+      { public_id: 'demo-happy', opted_in: false },
+      { public_id: 'demo-home', opted_in: true },
+    ]);
+    const week = addDays(weekStart(marketToday()), -7);
+    const settled = await json('offers', 'here-for-you', 'settle', '--week', week);
+    expect(Object.keys(settled).sort()).toEqual(
+      [
+        'already_settled',
+        'awaiting_data',
+        'credited',
+        'no_baseline',
+        'not_credited',
+        'not_eligible',
+        'participants',
+        'week_end',
+        'week_start',
+      ].sort(),
+    );
+    // demo-happy opted out during the week; demo-home is settled (or, on the day after the data, awaited).
+    expect(settled).toMatchObject({
+      week_start: week,
+      week_end: addDays(week, 6),
+      participants: 2,
+      not_eligible: 1,
+    });
+    expect(settled.credited + settled.not_credited + settled.awaiting_data).toBe(1);
+  });
+
   it('stops taking commands on close and removes its files', async () => {
     await commands.close();
     expect(fs.existsSync(path.join(dataDir, CONTROL_FILE))).toBe(false);

@@ -90,6 +90,28 @@ describe('handOverToServer', () => {
     expect(lines).toEqual([`(run by the portal server, process ${process.pid}, on ${dataDir})`]);
   });
 
+  it('says so, exit code 1, when the server goes away before the command ends', async () => {
+    const socket = path.join(dataDir, 'dying.sock');
+    const listener = net.createServer((connection) => {
+      connection.once('data', () => {
+        connection.write('{"out":"Importing..."}\n');
+        connection.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => listener.listen(socket, resolve));
+    try {
+      writeControl({ pid: process.pid, socket, token });
+      lines.length = 0;
+      expect(await handOver()).toBe(1);
+      expect(lines.slice(1)).toEqual([
+        'Importing...',
+        `error: the portal server (process ${process.pid}) closed the connection before the command ended; see its log`,
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
+
   it('puts the socket in DATA_DIR, or in the temporary folder when that path is too long for a socket', () => {
     expect(socketPathFor('/srv/portal/data')).toBe('/srv/portal/data/portal.sock');
     const long = `/srv/${'d'.repeat(120)}`;
