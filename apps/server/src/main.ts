@@ -1,6 +1,7 @@
 /** Starts the portal: config, database (migrated, demo-seeded), app, listen; closes cleanly on SIGTERM. */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { type CommandServer, serveCommands } from './cli/command-server.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/index.ts';
@@ -22,7 +23,19 @@ async function main() {
   if (config.env.DEMO_SEED) await seedDemo(database.db, config);
 
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  // The embedded database is this process's alone: `portal` commands are handed to it (decision 0028).
+  let commands: CommandServer | null = null;
+  if (database.kind === 'pglite') {
+    try {
+      commands = await serveCommands({ dataDir: config.dataDir, database, config, log: app.log });
+    } catch (err) {
+      app.log.warn({ err }, 'portal commands cannot be handed to this server; they need it stopped');
+    }
+  }
+  app.addHook('onClose', async () => {
+    await commands?.close();
+    await database.close();
+  });
 
   // In-flight requests finish before the process exits (Fastify's close waits for them).
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,6 +1,8 @@
 /**
  * `portal`: the operator command line (design §2). Every command loads the same configuration as the server,
- * migrates the database first, prints a summary, and exits non-zero with a clear message on bad input.
+ * migrates the database first, prints a summary, and exits non-zero with a clear message on bad input. With
+ * the embedded database and the portal server running on it, the command is handed to the server, which runs
+ * this same code on its own database (hand-over.ts, decision 0028).
  */
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
@@ -16,11 +18,13 @@ import { registerMaintenanceCommands } from './commands/maintenance.ts';
 import { registerMeterDataCommands } from './commands/meter-data.ts';
 import { registerOfferCommands } from './commands/offers.ts';
 import { registerTariffCommands } from './commands/tariffs.ts';
-import { CliError, type CliIo, consoleIo } from './context.ts';
+import { Cli, CliError, type CliIo, type CliRuntime, consoleIo, standaloneRuntime } from './context.ts';
+import { handOverToServer } from './hand-over.ts';
 
-export type { CliIo } from './context.ts';
+export type { CliIo, CliRuntime } from './context.ts';
 
-export function buildCli(io: CliIo = consoleIo) {
+export function buildCli(io: CliIo = consoleIo, runtime: CliRuntime = standaloneRuntime()) {
+  const cli = new Cli(io, runtime);
   const program = new Command('portal')
     // Set before the subcommands are added: they copy it.
     .configureOutput({
@@ -32,21 +36,29 @@ export function buildCli(io: CliIo = consoleIo) {
     )
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  registerMaintenanceCommands(program, io);
-  registerAccountCommands(program, io);
-  registerTariffCommands(program, io);
-  registerBillingCommands(program, io);
-  registerMeterDataCommands(program, io);
-  registerCurtailmentCommands(program, io);
-  registerOfferCommands(program, io);
-  registerMailCommands(program, io);
-  registerEventCommands(program, io);
+  registerMaintenanceCommands(program, cli);
+  registerAccountCommands(program, cli);
+  registerTariffCommands(program, cli);
+  registerBillingCommands(program, cli);
+  registerMeterDataCommands(program, cli);
+  registerCurtailmentCommands(program, cli);
+  registerOfferCommands(program, cli);
+  registerMailCommands(program, cli);
+  registerEventCommands(program, cli);
   return program;
 }
 
-/** Runs the CLI and returns the exit code (tests call this; the bin sets process.exitCode with it). */
-export async function runCli(argv: string[], io: CliIo = consoleIo): Promise<number> {
-  const program = buildCli(io);
+/**
+ * Runs the CLI and returns the exit code (tests call this; the bin sets process.exitCode with it). Without a
+ * runtime it is the operator's own command: handed to the portal server when one runs on the embedded
+ * database, else run here. The server passes its own runtime.
+ */
+export async function runCli(argv: string[], io: CliIo = consoleIo, runtime?: CliRuntime): Promise<number> {
+  if (!runtime) {
+    const handedOver = await handOverToServer(argv, io);
+    if (handedOver !== null) return handedOver;
+  }
+  const program = buildCli(io, runtime);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

@@ -161,6 +161,22 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
 
 const pgDataDirOf = (dataDir: string) => path.join(dataDir, 'pgdata');
 
+/**
+ * An open embedded database's data directory as a gzipped tarball. Taken inside a transaction of its own after
+ * a checkpoint: PGlite runs one transaction at a time, so no other is half done in the copy, and every
+ * committed change is in the data files (the running server backs up this way; decision 0028).
+ */
+export async function backupPgliteClient(client: PGlite, file: string): Promise<number> {
+  checkNewFile(file);
+  let dump: Blob | File | undefined;
+  await client.transaction(async (tx) => {
+    await tx.exec('checkpoint');
+    dump = await client.dumpDataDir('gzip');
+  });
+  const bytes = Buffer.from(await (dump as Blob).arrayBuffer());
+  return writeAtomically(file, async (temporary) => fs.writeFileSync(temporary, bytes));
+}
+
 /** The embedded database's data directory as a gzipped tarball, taken under the DATA_DIR lock. */
 export async function backupPglite(dataDir: string, file: string): Promise<number> {
   const pgDataDir = pgDataDirOf(dataDir);
@@ -170,10 +186,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<numbe
   try {
     const client = await PGlite.create(pgDataDir);
     try {
-      const dump = await client.dumpDataDir('gzip');
-      return await writeAtomically(file, async (temporary) =>
-        fs.writeFileSync(temporary, Buffer.from(await dump.arrayBuffer())),
-      );
+      return await backupPgliteClient(client, file);
     } finally {
       await client.close();
     }

@@ -40,8 +40,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
       if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
         throw new DataDirLockedError(
-          `The embedded database in ${dataDir} is in use by process ${holder} (is the portal server running?). ` +
-            'Stop it first, or set DATABASE_URL to use a PostgreSQL server that several processes can share.',
+          `The embedded database in ${dataDir} is in use by process ${holder}: another portal command, or a ` +
+            'portal server starting or stopping (a running one takes portal commands itself). Try again when it ' +
+            'is done, or set DATABASE_URL to use a PostgreSQL server that several processes can share.',
         );
       }
       fs.unlinkSync(lockPath);

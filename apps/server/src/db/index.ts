@@ -21,6 +21,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PGlite instance of an embedded database (a backup taken by the running server dumps it). */
+  pglite?: PGlite;
   /** Cheap round trip for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => {
       await client.query('select 1');
     },

@@ -4,6 +4,7 @@
  * through the importer so that the demo runs the real path. Idempotent: a second run changes nothing, and a
  * run on a later day adds only the days since. Later features add their demo data here.
  */
+import { Readable } from 'node:stream';
 import {
   addDays,
   type CurtailmentRow,
@@ -20,7 +21,11 @@ import { accountTariffs, meterReads } from '../db/schema.ts';
 import { ensureRetailer, findAccountByPublicId, insertAccountIfAbsent } from '../domains/accounts/queries.ts';
 import { demoTariffs } from '../domains/billing/demo-tariffs.ts';
 import { assignTariffIfAbsent, FROM_THE_START, importTariffs } from '../domains/billing/tariff-store.ts';
-import { type FileImportResult, importNem12Source, textSource } from '../domains/meter-data/importer.ts';
+import {
+  type FileImportResult,
+  type ImportSource,
+  importNem12Source,
+} from '../domains/meter-data/importer.ts';
 import { importCurtailment } from '../domains/tracker/curtailment.ts';
 import { generateNem12, type MeteredProfile } from './nem12-generator.ts';
 import { seedDemoOffers } from './seed-offers.ts';
@@ -33,7 +38,7 @@ export const OTHER_RETAILER = { clientCode: 'OTHER_RETAILER', name: 'Another Ene
 /** Days of demo data: 15 months up to yesterday. */
 export const DEMO_HISTORY_DAYS = 457;
 
-interface DemoAccount {
+export interface DemoAccount {
   publicId: string;
   nmi: string;
   marketSegment: MarketSegment;
@@ -123,6 +128,8 @@ export interface SeedSummary {
 export interface SeedOptions {
   /** The seeding day (AEST); data runs to the day before. Default: today. */
   today?: string;
+  /** Progress of the meter data, the long part of a first seed: bytes of NEM12 loaded of the total. */
+  onMeterData?: (done: number, total: number) => void;
 }
 
 /** The first day still missing for the demo meters, or null when they are complete up to `lastDay`. */
@@ -136,6 +143,50 @@ async function firstMissingDay(db: Database, nmis: string[], firstDay: string, l
   const oldestLatest = rows.map((row) => row.latest ?? firstDay).sort()[0] ?? firstDay;
   if (oldestLatest >= lastDay) return null;
   return oldestLatest < firstDay ? firstDay : addDays(oldestLatest, 1);
+}
+
+/** The account's demo tariffs as of the seeding day, unless it has tariffs already. */
+export async function giveDemoTariffs(db: Database, account: DemoAccount, accountId: string, today: string) {
+  const existing = await db.select().from(accountTariffs).where(eq(accountTariffs.accountId, accountId));
+  if (existing.length > 0) return;
+  for (const tariff of account.tariffs) {
+    const start = tariff.daysAgo === null ? FROM_THE_START : addDays(today, -tariff.daysAgo);
+    await assignTariffIfAbsent(db, accountId, tariff.code, start);
+  }
+}
+
+/**
+ * The demo meter data as one generated NEM12 file. The importer reads a source twice (months, then reads):
+ * the first reading counts the bytes, so the second can report its progress against them.
+ */
+function demoMeterSource(
+  name: string,
+  generate: () => Iterable<string>,
+  onBytes?: (done: number, total: number) => void,
+): { source: ImportSource; onBytes: (bytes: number) => void } {
+  let opened = 0;
+  let total = 0;
+  let done = 0;
+  return {
+    source: {
+      name,
+      open: async () => {
+        const first = opened++ === 0;
+        return Readable.from(
+          (function* () {
+            for (const chunk of generate()) {
+              if (first) total += Buffer.byteLength(chunk);
+              yield chunk;
+            }
+          })(),
+        );
+      },
+    },
+    onBytes: (bytes) => {
+      done += bytes;
+      onBytes?.(done, Math.max(total, done));
+    },
+  };
 }
 
 export async function seedDemo(
@@ -163,13 +214,7 @@ export async function seedDemo(
       created++;
       // Tariffs are given once, when the account is made: a plan change stays where it was first put.
       const row = await findAccountByPublicId(tx, account.publicId);
-      if (!row) continue;
-      const existing = await tx.select().from(accountTariffs).where(eq(accountTariffs.accountId, row.id));
-      if (existing.length > 0) continue;
-      for (const tariff of account.tariffs) {
-        const start = tariff.daysAgo === null ? FROM_THE_START : addDays(today, -tariff.daysAgo);
-        await assignTariffIfAbsent(tx, row.id, tariff.code, start);
-      }
+      if (row) await giveDemoTariffs(tx, account, row.id, today);
     }
     return { accountsCreated: created };
   });
@@ -195,11 +240,12 @@ export async function seedDemo(
   );
   let meterData: FileImportResult | null = null;
   if (from) {
-    meterData = await importNem12Source(
-      db,
-      textSource(`demo-${from}-to-${lastDay}.csv`, () => generateNem12(metered, from, lastDay)),
-      { batchSize: 1000 },
+    const meter = demoMeterSource(
+      `demo-${from}-to-${lastDay}.csv`,
+      () => generateNem12(metered, from, lastDay),
+      options.onMeterData,
     );
+    meterData = await importNem12Source(db, meter.source, { batchSize: 1000, onBytes: meter.onBytes });
     if (meterData.status === 'rejected') {
       throw new Error(`demo meter data rejected: ${meterData.error?.line}: ${meterData.error?.reason}`);
     }

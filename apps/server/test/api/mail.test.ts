@@ -28,7 +28,7 @@ import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-s
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
 import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { nextMailingDate, periodBefore } from '../../src/domains/subscriptions/schedule.ts';
-import { previewSnapshot, sendDue } from '../../src/domains/subscriptions/sender.ts';
+import { countDue, previewSnapshot, sendDue } from '../../src/domains/subscriptions/sender.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { testConfig } from '../helpers/config.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
@@ -94,6 +94,16 @@ const countBy = (mails: ReceivedMail[]) => {
 
 describe('portal mail send-due over SMTP', () => {
   let home: ReceivedMail;
+
+  it('counts the snapshots due for its progress, and sends none once its operator has left', async () => {
+    expect(await countDue(t.db, t.config, today)).toBe(3);
+    const mailer = createMailer(t.config);
+    const left = await sendDue({ db: t.db, config: t.config, mailer, today, signal: AbortSignal.abort() });
+    mailer.close();
+    expect(left).toEqual({ claimed: 0, sent: 0, skipped: 0, cancelled: 0 });
+    expect(smtp.received).toHaveLength(0);
+    expect(await countDue(t.db, t.config, today)).toBe(3);
+  });
 
   it('sends each demo subscriber its due snapshot once, and advances next_mailing_date', async () => {
     const mailer = createMailer(t.config);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, errorResponseSchema } from '@portal/contracts';
+import { addDays, errorResponseSchema, usageResponseSchema } from '@portal/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,9 @@ import yazl from 'yazl';
 import { importSummary } from '../../src/cli/commands/meter-data.ts';
 import type { DatabaseHandle } from '../../src/db/index.ts';
 import { meterReads } from '../../src/db/schema.ts';
+import { createAccount } from '../../src/domains/accounts/service.ts';
+import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
+import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
 import { exportCsvLines } from '../../src/domains/meter-data/export.ts';
 import {
   type FileImportResult,
@@ -428,6 +431,57 @@ describe('GET /api/tracker/export', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(errorResponseSchema.parse(response.json()).error.message).toContain(message);
+  });
+
+  // A distributor's download whose V days lost their 400 records (docs/meter-data.md, --lenient).
+  it('imports V days without 400 records only when lenient, as estimated usage that is priced', async () => {
+    const file = path.resolve(
+      import.meta.dirname,
+      '../fixtures/nem12/lenient/Distributor_download_V_without_400.csv',
+    );
+    const source = () => textSource('download.csv', fs.readFileSync(file, 'utf8'));
+    const strict = await importNem12Source(t.db, source());
+    expect(strict).toMatchObject({ status: 'rejected', error: { line: 4 } });
+    const [none] = await t.db.select({ n: count() }).from(meterReads).where(eq(meterReads.nmi, '6203998877'));
+    expect(none?.n).toBe(0);
+
+    const lenient = await importNem12Source(t.db, source(), { lenient: true });
+    expect(lenient).toMatchObject({ status: 'imported', days: 8, written: 8 });
+    expect(lenient.warnings.map((warning) => warning.line)).toEqual([4, 6, 9, 11]);
+
+    const account = await createAccount(t.db, {
+      nmi: '6203998877',
+      publicId: 'lenient-download',
+      marketSegment: 'residential',
+      clientCode: t.config.client.clientCode,
+    });
+    await assignTariff(t.db, account.id, demoTariffs.solar.code, FROM_THE_START);
+    const usage = await t.app.inject({
+      method: 'GET',
+      url: '/api/tracker/usage',
+      query: { account_id: 'lenient-download', from: '2024-03-01' },
+    });
+    expect(usage.statusCode).toBe(200);
+    const days = usageResponseSchema.parse(usage.json()).current_week.intervals;
+    // The week of Monday 26 February: Friday 1 March is actual; Saturday 2 March (V, quality unknown) is
+    // estimated, and its usage is priced.
+    const [friday, saturday] = [days[4], days[5]];
+    expect(friday?.interval_range.starts_at).toMatchObject({ day: 'Friday', date: 1 });
+    expect(friday?.estimated_share).toBe(0);
+    expect(saturday?.estimated_share).toBe(1);
+    expect(saturday?.intervals.every((hour) => hour.estimated_share === 1)).toBe(true);
+    expect(saturday?.data.usage_kwh).toBeGreaterThan(0);
+    expect(saturday?.data.total_spend).not.toBeNull();
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/tracker/export',
+      query: { account_id: 'lenient-download', from: '2024-03-01', to: '2024-03-02' },
+    });
+    const rows = csv.body.trim().split('\n').slice(1);
+    expect(rows.slice(0, 48).every((row) => row.endsWith(',A'))).toBe(true);
+    expect(rows.slice(48).every((row) => row.endsWith(',V'))).toBe(true);
+    expect(rows).toHaveLength(96);
   });
 
   it('keeps other accounts out', async () => {

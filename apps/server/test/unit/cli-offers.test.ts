@@ -53,7 +53,6 @@ describe('portal offers', () => {
       ['cli-one', 'no', '-', '-'],
       ['cli-two', 'no', '-', '-'],
     ]);
-
     expect((await run('offers', 'here-for-you', 'invite', 'cli-one')).out).toEqual([
       'Reduce & Be Rewarded: 1 account invited, 0 already invited.',
     ]);
@@ -94,6 +93,7 @@ describe('portal offers', () => {
       // cli-one was invited today: not in for the whole week.
       `Reduce & Be Rewarded, week ${week} to ${addDays(week, 6)}: 1 participant; 0 credited ($20), 0 not credited, 0 already settled, 1 not opted in all week, 0 awaiting meter data, 0 without 4 weeks of history.`,
     ]);
+    expect(settled.err).toEqual(['Settling: 100% (1 of 1 participant)']);
     const credits = await run('offers', 'here-for-you', 'credits', '--week', week);
     expect(credits.out).toEqual([
       'account_id,nmi,week_start,week_end,week_kwh,average_kwh,reduction_percent,credit_cents',

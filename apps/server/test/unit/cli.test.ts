@@ -29,7 +29,7 @@ describe('portal CLI', () => {
     const all = await run('billing', 'reprice');
     expect(all.code).toBe(0);
     // 15 months of days for each of the five demo accounts with meter data.
-    expect(all.out[0]).toMatch(/^Repriced \d{4} days of 6 accounts in \d+\.\d s\.$/);
+    expect(all.out[0]).toMatch(/^Repriced \d,\d{3} days of 6 accounts in \d+\.\d s\.$/);
     const from = addDays(marketToday(), -7);
     const some = await run('billing', 'reprice', '--account', 'demo-home', 'demo-solar', '--from', from);
     expect(some.out[0]).toMatch(
@@ -38,6 +38,15 @@ describe('portal CLI', () => {
     const unknown = await run('billing', 'reprice', '--account', 'nobody-here');
     expect(unknown.code).toBe(1);
     expect(unknown.err.join('\n')).toContain('No account has the id nobody-here');
+  });
+
+  it('puts the demo accounts back with demo reset', async () => {
+    const reset = await run('demo', 'reset');
+    expect(reset).toMatchObject({ code: 0, err: [] });
+    expect(reset.out).toEqual([
+      'Demo accounts: 6 put back as a first start makes them, 0 created.',
+      'Demo meter data: up to date.',
+    ]);
   });
 
   it('creates an account with an unguessable id and prints its Tracker link', async () => {
@@ -154,6 +163,11 @@ describe('portal tariffs, import nem12 and export', () => {
       'Stored: 1 NMI, 2 channels, 2 days, 96 interval values (2 days written, 0 unchanged).',
     );
 
+    // Not a terminal: progress as plain lines on standard error, the last at 100%.
+    expect(good.err.at(-1)).toMatch(
+      /^Importing: 100% \(\d+ of \d+ kB\) .*Example_NEM12_actual_interval\.csv$/,
+    );
+
     const bad = await run(
       'import',
       'nem12',
@@ -163,6 +177,28 @@ describe('portal tariffs, import nem12 and export', () => {
     expect(bad.out.join('\n')).toMatch(
       /rejected: .*Example_NEM12_15min_200_30min_300\.csv:3: 300 record has 48/,
     );
+
+    // --json: one object on standard output, the same exit code.
+    const both = await run(
+      'import',
+      'nem12',
+      '--json',
+      path.join(samples, 'Example_NEM12_actual_interval.csv'),
+      path.join(samples, 'invalid', 'Example_NEM12_15min_200_30min_300.csv'),
+    );
+    expect(both.code).toBe(1);
+    expect(both.out).toHaveLength(1);
+    expect(JSON.parse(both.out[0] as string)).toMatchObject({
+      imported: 1,
+      rejected: 1,
+      days: 2,
+      written: 0,
+      unchanged: 2,
+      files: [
+        { status: 'imported', nmis: 1, channels: 2, warnings: [] },
+        { status: 'rejected', error: { line: 3 } },
+      ],
+    });
 
     const exported = await run('export', '--nmi', 'VABD000163', '--from', '2004-02-01', '--to', '2004-02-01');
     expect(exported.code).toBe(0);
@@ -211,6 +247,7 @@ describe('portal events', () => {
     expect(settle.code).toBe(0);
     expect(settle.out).toContain('  still missing data: demo-home (no event data)');
     expect(settle.out.at(-1)).toBe('Settled 1 event; 2 accounts still missing data.');
+    expect(settle.err).toEqual(['Settling: 100% (1 of 1 event)']);
     const first = list.out.find((line) => line.includes('\tdemo-event-1\t'))?.split('\t')[0];
     const again = await run('events', 'settle', String(first));
     expect(again.out[0]).toBe(`Event ${first} (demo-event-1): 2 of 2 accounts settled, 0 results changed.`);

@@ -2,6 +2,8 @@
  * Edge cases of the NEM12 parser and line splitter beyond the sample files: what is accepted, what warns, and
  * the line and reason of each structural error.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +13,7 @@ import {
   parseNem12,
   parseNem12Batches,
   parseNem12Sync,
+  UNKNOWN_QUALITY,
 } from '../../src/domains/meter-data/nem12/index.ts';
 
 const HEADER = '100,NEM12,202401010000,MDA1,RET1';
@@ -18,9 +21,12 @@ const DETAILS = '200,NMI0000001,E1B1,1,E1,N1,M1,kWh,30,';
 const values = (value = '1') => new Array(48).fill(value).join(',');
 const day = (date = '20240101', trailer = 'A,,,20240102010203,') => `300,${date},${values()},${trailer}`;
 
-function parse(lines: string[]) {
+function parse(lines: string[], options: { lenient?: boolean } = {}) {
   const warnings: string[] = [];
-  const generator = parseNem12Sync(lines, { onWarning: (w) => warnings.push(`${w.line}: ${w.message}`) });
+  const generator = parseNem12Sync(lines, {
+    ...options,
+    onWarning: (w) => warnings.push(`${w.line}: ${w.message}`),
+  });
   const reads: Nem12DayRead[] = [];
   for (;;) {
     const next = generator.next();
@@ -29,9 +35,9 @@ function parse(lines: string[]) {
   }
 }
 
-function failure(lines: string[]): { line: number; reason: string } {
+function failure(lines: string[], options: { lenient?: boolean } = {}): { line: number; reason: string } {
   try {
-    parse(lines);
+    parse(lines, options);
   } catch (error) {
     if (error instanceof Nem12Error) return { line: error.line, reason: error.reason };
     throw error;
@@ -383,7 +389,7 @@ describe('NEM12 parser', () => {
       'a V day without 400 records',
       [HEADER, DETAILS, day('20240101', 'V,,,,'), '900'],
       3,
-      '300 record has quality V but no 400 records follow to give the quality of its intervals',
+      '300 record has quality V but no 400 records follow to give the quality of its intervals (--lenient imports such days with their quality unknown)',
     ],
     [
       'a V day with a gap',
@@ -449,6 +455,70 @@ describe('NEM12 parser', () => {
       sizes.push(next.value.length);
     }
     expect(sizes).toEqual([2, 2, 1]);
+  });
+});
+
+describe('NEM12 parser, lenient (portal import nem12 --lenient)', () => {
+  // Written for these tests: a distributor's customer-portal download, general load (E1) and solar (B1) for four
+  // days, whose V days (2 and 4 March) lost their 400 records. CRLF endings, as such downloads have.
+  const download = fs
+    .readFileSync(
+      path.resolve(import.meta.dirname, '../fixtures/nem12/lenient/Distributor_download_V_without_400.csv'),
+      'utf8',
+    )
+    .split('\r\n')
+    .filter(Boolean);
+
+  it('refuses the file by default, at the first V record without 400 records', () => {
+    expect(failure(download)).toEqual({
+      line: 4,
+      reason:
+        '300 record has quality V but no 400 records follow to give the quality of its intervals (--lenient imports such days with their quality unknown)',
+    });
+  });
+
+  it('reads it when lenient: those days with their quality unknown, one warning per record', () => {
+    const { reads, warnings, summary } = parse(download, { lenient: true });
+    expect(reads.map((read) => `${read.suffix} ${read.date} ${read.qualityMethod}`)).toEqual([
+      'E1 2024-03-01 A',
+      'E1 2024-03-02 V',
+      'E1 2024-03-03 A',
+      'E1 2024-03-04 V',
+      'B1 2024-03-01 A',
+      'B1 2024-03-02 V',
+      'B1 2024-03-03 A',
+      'B1 2024-03-04 V',
+    ]);
+    for (const read of reads) {
+      expect(read.quality).toBe((read.qualityMethod === 'V' ? UNKNOWN_QUALITY : 'A').repeat(48));
+      expect(read.values).toHaveLength(48);
+    }
+    expect(UNKNOWN_QUALITY).toBe('V');
+    expect(reads[1]?.values.slice(0, 3)).toEqual([205_000, 193_000, 180_000]);
+    expect(warnings).toEqual(
+      [
+        [4, 'E1 2024-03-02'],
+        [6, 'E1 2024-03-04'],
+        [9, 'B1 2024-03-02'],
+        [11, 'B1 2024-03-04'],
+      ].map(
+        ([line, day]) =>
+          `${line}: 300 record for 6203998877 ${day} has quality V but no 400 records; imported with its quality unknown (lenient)`,
+      ),
+    );
+    expect(summary.warnings).toHaveLength(4);
+  });
+
+  it('relaxes nothing else: V days with some 400 records, and 400 records of quality V, are still refused', () => {
+    const gap = [HEADER, DETAILS, day('20240101', 'V,,,,'), '400,1,10,A,,', '900'];
+    expect(failure(gap, { lenient: true })).toEqual(failure(gap));
+    expect(failure(gap, { lenient: true }).reason).toContain('give the quality of 10 of its 48 intervals');
+    const vEvent = [HEADER, DETAILS, day('20240101', 'V,,,,'), '400,1,48,V,,'];
+    expect(failure(vEvent, { lenient: true }).reason).toContain("400 record QualityMethod 'V'");
+    const complete = [HEADER, DETAILS, day('20240101', 'V,,,,'), '400,1,24,A,,', '400,25,48,E52,,', '900'];
+    const strict = parse(complete);
+    expect(parse(complete, { lenient: true })).toEqual(strict);
+    expect(strict.reads[0]?.quality).toBe(`${'A'.repeat(24)}${'E'.repeat(24)}`);
   });
 });
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { listAccounts } from '../../domains/accounts/queries.ts';
 import { createAccount } from '../../domains/accounts/service.ts';
 import { assignTariff, FROM_THE_START } from '../../domains/billing/tariff-store.ts';
-import { type CliIo, parseWith, wholeNumber, withDatabase } from '../context.ts';
+import { type Cli, parseWith, plural, snakeCase, wholeNumber } from '../context.ts';
 
-export function registerAccountCommands(program: Command, io: CliIo) {
+export function registerAccountCommands(program: Command, cli: Cli) {
   const accounts = program.command('accounts').description('Customer accounts');
   accounts
     .command('create')
@@ -39,7 +39,7 @@ export function registerAccountCommands(program: Command, io: CliIo) {
         clientCode?: string;
         email?: string;
       }) => {
-        await withDatabase(async ({ db }, config) => {
+        await cli.withDatabase(async ({ db }, config) => {
           const account = await db.transaction(async (tx) => {
             const created = await createAccount(tx, {
               nmi: options.nmi,
@@ -54,8 +54,8 @@ export function registerAccountCommands(program: Command, io: CliIo) {
             }
             return created;
           });
-          io.out(account.publicId);
-          io.out(`${config.publicUrl}${paths.usage.href(account.publicId)}`);
+          cli.out(account.publicId);
+          cli.out(`${config.publicUrl}${paths.usage.href(account.publicId)}`);
         });
       },
     );
@@ -65,14 +65,16 @@ export function registerAccountCommands(program: Command, io: CliIo) {
     .option('--client-code <code>', 'only this retailer')
     .option('--limit <n>', 'at most this many', wholeNumber, 50)
     .option('--offset <n>', 'skip this many', wholeNumber, 0)
-    .action(async (options: { clientCode?: string; limit: number; offset: number }) => {
-      await withDatabase(async ({ db }) => {
+    .option('--json', 'print one JSON object: { "accounts": [...] }')
+    .action(async (options: { clientCode?: string; limit: number; offset: number; json?: boolean }) => {
+      await cli.withDatabase(async ({ db }) => {
         const rows = await listAccounts(db, options);
-        io.out(['public_id', 'client_code', 'nmi', 'segment', 'email'].join('\t'));
+        if (options.json) return cli.json({ accounts: snakeCase(rows) });
+        cli.out(['public_id', 'client_code', 'nmi', 'segment', 'email'].join('\t'));
         for (const row of rows) {
-          io.out([row.publicId, row.clientCode, row.nmi, row.marketSegment, row.email ?? ''].join('\t'));
+          cli.out([row.publicId, row.clientCode, row.nmi, row.marketSegment, row.email ?? ''].join('\t'));
         }
-        io.out(`${rows.length} account${rows.length === 1 ? '' : 's'}`);
+        cli.out(plural(rows.length, 'account'));
       });
     });
 }

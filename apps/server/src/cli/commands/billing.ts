@@ -1,12 +1,12 @@
 /** portal billing reprice: the priced days (decision 0021) made again from the reads, tariffs and slots. */
 import { marketDateSchema } from '@portal/contracts';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { repriceAccounts } from '../../domains/billing/priced-days-store.ts';
-import { CliError, type CliIo, parseWith, withDatabase } from '../context.ts';
+import { type Cli, CliError, parseWith, plural } from '../context.ts';
+import type { Progress } from '../progress.ts';
 
-export function registerBillingCommands(program: Command, io: CliIo) {
+export function registerBillingCommands(program: Command, cli: Cli) {
   const billing = program.command('billing').description('Priced days: what every spend figure is read from');
   billing
     .command('reprice')
@@ -16,7 +16,7 @@ export function registerBillingCommands(program: Command, io: CliIo) {
     .option('--account <publicId...>', 'only these accounts (default: every account)')
     .option('--from <date>', 'from this day on, YYYY-MM-DD (default: every day)', parseWith(marketDateSchema))
     .action(async (options: { account?: string[]; from?: string }) => {
-      await withDatabase(async ({ db }) => {
+      await cli.withDatabase(async ({ db }) => {
         let accountIds: string[] | undefined;
         if (options.account) {
           accountIds = [];
@@ -26,30 +26,24 @@ export function registerBillingCommands(program: Command, io: CliIo) {
             accountIds.push(account.id);
           }
         }
-        const bar = io.interactive
-          ? new cliProgress.SingleBar(
-              { format: 'Repricing {bar} {value}/{total} accounts', hideCursor: true, clearOnComplete: true },
-              cliProgress.Presets.shades_classic,
-            )
-          : undefined;
-        bar?.start(accountIds?.length ?? 1, 0);
         const started = performance.now();
+        let progress: Progress | undefined;
         try {
           const summary = await repriceAccounts(db, {
             ...(accountIds ? { accountIds } : {}),
             ...(options.from ? { from: options.from } : {}),
             onProgress: (done, total) => {
-              bar?.setTotal(total);
-              bar?.update(done);
+              progress ??= cli.progress({ label: 'Repricing', total, unit: 'account' });
+              progress.update(done);
             },
           });
-          bar?.stop();
+          progress?.stop();
           const seconds = ((performance.now() - started) / 1000).toFixed(1);
-          io.out(
-            `Repriced ${summary.days} day${summary.days === 1 ? '' : 's'} of ${summary.accounts} account${summary.accounts === 1 ? '' : 's'}${options.from ? ` from ${options.from}` : ''} in ${seconds} s.`,
+          cli.out(
+            `Repriced ${plural(summary.days, 'day')} of ${plural(summary.accounts, 'account')}${options.from ? ` from ${options.from}` : ''} in ${seconds} s.`,
           );
         } finally {
-          bar?.stop();
+          progress?.stop();
         }
       });
     });

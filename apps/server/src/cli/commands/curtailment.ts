@@ -1,9 +1,9 @@
 /** portal curtailment import <file> (docs/curtailment.md) */
 import type { Command } from 'commander';
 import { importCurtailment, readCurtailmentFile } from '../../domains/tracker/curtailment.ts';
-import { type CliIo, withDatabase } from '../context.ts';
+import { type Cli, plural } from '../context.ts';
 
-export function registerCurtailmentCommands(program: Command, io: CliIo) {
+export function registerCurtailmentCommands(program: Command, cli: Cli) {
   program
     .command('curtailment')
     .description('Solar Advantage curtailment trial')
@@ -13,11 +13,11 @@ export function registerCurtailmentCommands(program: Command, io: CliIo) {
     )
     .argument('<file>', 'the CSV file')
     .action(async (file: string) => {
-      const rows = await readCurtailmentFile(file);
-      await withDatabase(async ({ db }) => {
+      const rows = await readCurtailmentFile(file, cli.path(file));
+      await cli.withDatabase(async ({ db }) => {
         const summary = await importCurtailment(db, rows);
-        io.out(
-          `Curtailment: ${summary.rows} day${summary.rows === 1 ? '' : 's'} for ${summary.nmis} NMI${summary.nmis === 1 ? '' : 's'}; ${summary.accountsEnrolled} account${summary.accountsEnrolled === 1 ? '' : 's'} newly in the trial.`,
+        cli.out(
+          `Curtailment: ${plural(summary.rows, 'day')} for ${plural(summary.nmis, 'NMI')}; ${plural(summary.accountsEnrolled, 'account')} newly in the trial.`,
         );
       });
     });

@@ -11,7 +11,8 @@ import {
   type SettleSummary,
   settleEvents,
 } from '../../domains/reduce-and-reward/service.ts';
-import { CliError, type CliIo, parseWith, withDatabase } from '../context.ts';
+import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
+import type { Progress } from '../progress.ts';
 
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -37,11 +38,11 @@ function parseFactor(value: string): number {
   return Number(value);
 }
 
-/** One public id per line; blank lines and lines starting with # are ignored. */
-async function readAccountsFile(file: string): Promise<string[]> {
+/** One public id per line; blank lines and lines starting with # are ignored. Read from `filePath`. */
+async function readAccountsFile(file: string, filePath: string): Promise<string[]> {
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = await fs.readFile(filePath, 'utf8');
   } catch (error) {
     throw new CliError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
@@ -60,7 +61,6 @@ async function readAccountsFile(file: string): Promise<string[]> {
   return ids;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 function describeSettlement(summary: SettleSummary): string[] {
@@ -75,7 +75,7 @@ function describeSettlement(summary: SettleSummary): string[] {
   return lines;
 }
 
-export function registerEventCommands(program: Command, io: CliIo) {
+export function registerEventCommands(program: Command, cli: Cli) {
   const events = program.command('events').description('Reduce & Reward demand-response events');
 
   events
@@ -111,8 +111,10 @@ export function registerEventCommands(program: Command, io: CliIo) {
         reference?: string;
       }) => {
         if (!options.accounts && !options.all) throw new CliError('give --accounts <file> or --all');
-        const invite = options.all ? ('all' as const) : await readAccountsFile(options.accounts as string);
-        await withDatabase(async ({ db }, config) => {
+        const invite = options.all
+          ? ('all' as const)
+          : await readAccountsFile(options.accounts as string, cli.path(options.accounts as string));
+        await cli.withDatabase(async ({ db }, config) => {
           try {
             const { event, invited } = await createEvent(db, {
               clientCode: config.client.clientCode,
@@ -122,8 +124,8 @@ export function registerEventCommands(program: Command, io: CliIo) {
               reference: options.reference,
               invite,
             });
-            io.out(String(event.id));
-            io.out(
+            cli.out(String(event.id));
+            cli.out(
               `Event ${event.id}: ${aestIsoString(event.startsAt)} to ${aestIsoString(event.endsAt)}, factor ${event.percentDisplacementFactor}, ${plural(invited, 'account')} invited.`,
             );
           } catch (error) {
@@ -143,10 +145,27 @@ export function registerEventCommands(program: Command, io: CliIo) {
   events
     .command('list')
     .description('List the events, oldest first, with their settlement and credits')
-    .action(async () => {
-      await withDatabase(async ({ db }, config) => {
+    .option('--json', 'print one JSON object: { "events": [...] }')
+    .action(async (options: { json?: boolean }) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const rows = await listEvents(db, config.client.clientCode);
-        io.out(
+        if (options.json) {
+          return cli.json({
+            events: rows.map(({ event, invited, settled, creditCents }) => ({
+              id: event.id,
+              reference: event.reference,
+              date: marketDateOf(event.startsAt),
+              starts_at: aestIsoString(event.startsAt),
+              ends_at: aestIsoString(event.endsAt),
+              factor: Number(event.percentDisplacementFactor),
+              status: event.status,
+              invited,
+              settled,
+              credit_cents: creditCents,
+            })),
+          });
+        }
+        cli.out(
           [
             'id',
             'reference',
@@ -161,7 +180,7 @@ export function registerEventCommands(program: Command, io: CliIo) {
           ].join('\t'),
         );
         for (const { event, invited, settled, creditCents } of rows) {
-          io.out(
+          cli.out(
             [
               event.id,
               event.reference ?? '',
@@ -176,7 +195,7 @@ export function registerEventCommands(program: Command, io: CliIo) {
             ].join('\t'),
           );
         }
-        io.out(plural(rows.length, 'event'));
+        cli.out(plural(rows.length, 'event'));
       });
     });
 
@@ -186,15 +205,29 @@ export function registerEventCommands(program: Command, io: CliIo) {
       'Compute baselines, results, ranks and credits from the meter data (idempotent); without an id, every ended event not fully settled',
     )
     .argument('[eventId]', 'the event', parseWith(eventIdSchema))
-    .action(async (eventId: number | undefined) => {
-      await withDatabase(async ({ db }, config) => {
-        const summaries = await settleEvents(db, { clientCode: config.client.clientCode, eventId });
+    .option('--json', 'print one JSON object: { "events": [...], "settled", "missing" }')
+    .action(async (eventId: number | undefined, options: { json?: boolean }) => {
+      await cli.withDatabase(async ({ db }, config) => {
+        let progress: Progress | undefined;
+        let summaries: SettleSummary[] | null;
+        try {
+          summaries = await settleEvents(db, {
+            clientCode: config.client.clientCode,
+            eventId,
+            onProgress: (settled, total) => {
+              progress ??= cli.progress({ label: 'Settling', total, unit: 'event' });
+              progress.update(settled);
+            },
+          });
+        } finally {
+          progress?.stop();
+        }
         if (summaries === null) throw new CliError(`no event ${eventId}`);
-        for (const summary of summaries) for (const line of describeSettlement(summary)) io.out(line);
+        const settled = summaries.filter((s) => s.state === 'settled').length;
         const missing = summaries.reduce((sum, s) => sum + s.missing.length, 0);
-        io.out(
-          `Settled ${plural(summaries.filter((s) => s.state === 'settled').length, 'event')}; ${plural(missing, 'account')} still missing data.`,
-        );
+        if (options.json) return cli.json(snakeCase({ events: summaries, settled, missing }));
+        for (const summary of summaries) for (const line of describeSettlement(summary)) cli.out(line);
+        cli.out(`Settled ${plural(settled, 'event')}; ${plural(missing, 'account')} still missing data.`);
       });
     });
 
@@ -203,10 +236,10 @@ export function registerEventCommands(program: Command, io: CliIo) {
     .description('The bill credits of an event as CSV on standard output')
     .argument('<eventId>', 'the event', parseWith(eventIdSchema))
     .action(async (eventId: number) => {
-      await withDatabase(async ({ db }, config) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const lines = await creditsCsv(db, config.client.clientCode, eventId);
         if (lines === null) throw new CliError(`no event ${eventId}`);
-        for (const line of lines) io.out(line);
+        for (const line of lines) cli.out(line);
       });
     });
 }

@@ -5,8 +5,14 @@ import { accountIdSchema, type EmailFrequency, marketDateSchema, marketToday } f
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import nodemailer from 'nodemailer';
 import { createMailer, messageOf } from '../../domains/subscriptions/mailer.ts';
-import { DEFAULT_BATCH_SIZE, previewSnapshot, sendDue } from '../../domains/subscriptions/sender.ts';
-import { CliError, type CliIo, parseWith, withDatabase } from '../context.ts';
+import {
+  countDue,
+  DEFAULT_BATCH_SIZE,
+  previewSnapshot,
+  type SnapshotOutcome,
+  sendDue,
+} from '../../domains/subscriptions/sender.ts';
+import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
 
 function batchSize(value: string): number {
   const parsed = Number(value);
@@ -15,9 +21,7 @@ function batchSize(value: string): number {
   return parsed;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-export function registerMailCommands(program: Command, io: CliIo) {
+export function registerMailCommands(program: Command, cli: Cli) {
   const mail = program.command('mail').description('Email snapshots');
 
   mail
@@ -27,10 +31,17 @@ export function registerMailCommands(program: Command, io: CliIo) {
     )
     .option('--now <date>', 'run as if today were this AEST date (YYYY-MM-DD)', parseWith(marketDateSchema))
     .option('--batch-size <n>', 'subscriptions claimed per transaction', batchSize, DEFAULT_BATCH_SIZE)
-    .action(async (options: { now?: string; batchSize: number }) => {
-      await withDatabase(async ({ db }, config) => {
+    .option('--json', 'print the summary as one JSON object, with the snapshots not sent')
+    .action(async (options: { now?: string; batchSize: number; json?: boolean }) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const mailer = createMailer(config);
         const today = options.now ?? marketToday();
+        const progress = cli.progress({
+          label: 'Sending',
+          total: await countDue(db, config, today),
+          unit: 'snapshot',
+        });
+        const notSent: SnapshotOutcome[] = [];
         let failure: unknown = null;
         const summary = await sendDue({
           db,
@@ -38,23 +49,43 @@ export function registerMailCommands(program: Command, io: CliIo) {
           mailer,
           today,
           batchSize: options.batchSize,
+          signal: cli.signal,
           onSnapshot: (outcome) => {
-            const what = `${outcome.frequency} ${outcome.periodStart} ${outcome.publicId}`;
-            if (outcome.status === 'sent') io.out(`sent ${what} -> ${outcome.deliveredTo}`);
-            else io.out(`${outcome.status} ${what}: ${outcome.reason}`);
+            progress.increment(1, outcome.publicId);
+            if (outcome.status === 'sent') return;
+            notSent.push(outcome);
+            if (!options.json) {
+              progress.log(
+                `${outcome.status} ${outcome.frequency} ${outcome.periodStart} ${outcome.publicId}: ${outcome.reason}`,
+              );
+            }
           },
         })
           .catch((error: unknown) => {
             failure = error;
             return null;
           })
-          .finally(() => mailer.close());
+          .finally(() => {
+            progress.stop();
+            mailer.close();
+          });
         if (failure || !summary) {
           throw new CliError(
             `delivery failed, the rest stays due for the next run: ${failure instanceof Error ? failure.message : String(failure)}`,
           );
         }
-        io.out(
+        if (options.json) {
+          return cli.json(
+            snakeCase({
+              today,
+              transport: mailer.kind,
+              ...(mailer.kind === 'smtp' ? {} : { outbox: config.mail.outboxDir }),
+              ...summary,
+              notSent: notSent.map(({ deliveredTo: _, ...outcome }) => outcome),
+            }),
+          );
+        }
+        cli.out(
           `Mail (${today}, ${mailer.kind === 'smtp' ? 'SMTP' : `outbox ${config.mail.outboxDir}`}): ${plural(summary.claimed, 'subscription')} newly due, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
         );
       });
@@ -76,7 +107,7 @@ export function registerMailCommands(program: Command, io: CliIo) {
     .option('--out <dir>', 'where to write the files (default: DATA_DIR/outbox/preview)')
     .action(
       async (accountId: string, options: { now?: string; frequency?: EmailFrequency; out?: string }) => {
-        await withDatabase(async ({ db }, config) => {
+        await cli.withDatabase(async ({ db }, config) => {
           const result = await previewSnapshot({
             db,
             config,
@@ -85,7 +116,7 @@ export function registerMailCommands(program: Command, io: CliIo) {
             frequency: options.frequency,
           });
           if ('skip' in result) throw new CliError(`no snapshot for ${accountId}: ${result.skip}`);
-          const dir = path.resolve(options.out ?? path.join(config.mail.outboxDir, 'preview'));
+          const dir = options.out ? cli.path(options.out) : path.join(config.mail.outboxDir, 'preview');
           const base = path.join(dir, result.email.fileName.replace(/\.eml$/, ''));
           const transport = nodemailer.createTransport({
             streamTransport: true,
@@ -97,8 +128,8 @@ export function registerMailCommands(program: Command, io: CliIo) {
           await fs.writeFile(`${base}.eml`, info.message as Buffer);
           await fs.writeFile(`${base}.html`, result.email.html);
           await fs.writeFile(`${base}.txt`, result.email.text);
-          io.out(`Subject: ${result.email.subject}`);
-          io.out(
+          cli.out(`Subject: ${result.email.subject}`);
+          cli.out(
             `Wrote ${base}.eml, .html and .txt (${result.period.frequency}, ${result.period.start} to ${result.period.end}).`,
           );
         });

@@ -1,37 +1,70 @@
-/** portal db migrate | backup | restore | fingerprint, portal demo seed */
+/** portal db migrate | backup | restore | fingerprint, portal demo seed | reset */
 import type { Command } from 'commander';
-import { loadConfig } from '../../config.ts';
 import {
+  BackupError,
   backupPglite,
+  backupPgliteClient,
   backupPostgres,
   restorePglite,
   restorePostgres,
   tableFingerprints,
 } from '../../db/backup.ts';
-import { seedDemo } from '../../demo/seed.ts';
-import { type CliIo, withDatabase } from '../context.ts';
+import { resetDemo } from '../../demo/reset.ts';
+import { type SeedSummary, seedDemo } from '../../demo/seed.ts';
+import type { Cli } from '../context.ts';
+import type { Progress } from '../progress.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-export function registerMaintenanceCommands(program: Command, io: CliIo) {
+/** Progress of the demo meter data, shown once there is any to load. */
+function meterDataProgress(cli: Cli) {
+  let progress: Progress | undefined;
+  return {
+    onMeterData: (done: number, total: number) => {
+      progress ??= cli.progress({ label: 'Demo meter data', total, unit: 'bytes' });
+      progress.setTotal(total);
+      progress.update(done);
+    },
+    stop: () => progress?.stop(),
+  };
+}
+
+function describeSeed(cli: Cli, summary: SeedSummary) {
+  const data = summary.meterData;
+  cli.out(
+    data
+      ? `Demo meter data: ${data.days.toLocaleString('en-AU')} days generated, ${data.written.toLocaleString('en-AU')} written.`
+      : 'Demo meter data: up to date.',
+  );
+}
+
+export function registerMaintenanceCommands(program: Command, cli: Cli) {
   const db = program.command('db').description('Database maintenance');
   db.command('migrate')
     .description('Apply pending migrations (every command also does this first)')
     .action(async () => {
-      await withDatabase(async (handle) => io.out(`Database is up to date (${handle.kind}).`));
+      await cli.withDatabase(async (handle) => cli.out(`Database is up to date (${handle.kind}).`));
     });
 
   db.command('backup')
     .description(
       'Back up the whole database to a new file: pg_dump (custom format) with DATABASE_URL, else the embedded ' +
-        'database of DATA_DIR (stop the server first)',
+        'database of DATA_DIR (taken by the running server if there is one)',
     )
     .argument('<file>', 'the backup file to create (must not exist)')
     .action(async (file: string) => {
-      const config = loadConfig();
+      const config = cli.config();
       const url = config.env.DATABASE_URL;
-      const bytes = url ? await backupPostgres(url, file) : await backupPglite(config.dataDir, file);
-      io.out(`Backed up the ${url ? 'PostgreSQL' : 'embedded'} database to ${file} (${megabytes(bytes)}).`);
+      const target = cli.path(file);
+      let bytes: number;
+      if (url) bytes = await backupPostgres(url, target);
+      else if (cli.runtime.inServer) {
+        bytes = await cli.withDatabase(async (handle) => {
+          if (!handle.pglite) throw new BackupError('the running server has no embedded database');
+          return backupPgliteClient(handle.pglite, target);
+        });
+      } else bytes = await backupPglite(config.dataDir, target);
+      cli.out(`Backed up the ${url ? 'PostgreSQL' : 'embedded'} database to ${file} (${megabytes(bytes)}).`);
     });
 
   db.command('restore')
@@ -41,14 +74,14 @@ export function registerMaintenanceCommands(program: Command, io: CliIo) {
     )
     .argument('<file>', 'a file made by "portal db backup"')
     .action(async (file: string) => {
-      const config = loadConfig();
+      const config = cli.config();
       const url = config.env.DATABASE_URL;
-      if (url) await restorePostgres(url, file);
-      else await restorePglite(config.dataDir, file);
-      await withDatabase(async (handle) => {
+      if (url) await restorePostgres(url, cli.path(file));
+      else await restorePglite(config.dataDir, cli.path(file));
+      await cli.withDatabase(async (handle) => {
         const tables = await tableFingerprints(handle.db);
         const rows = tables.reduce((sum, table) => sum + table.rows, 0);
-        io.out(
+        cli.out(
           `Restored ${file}: ${tables.length} tables, ${rows.toLocaleString('en-AU')} rows (${handle.kind}). ` +
             'Compare with "portal db fingerprint" on the original.',
         );
@@ -58,30 +91,51 @@ export function registerMaintenanceCommands(program: Command, io: CliIo) {
   db.command('fingerprint')
     .description('Every table with its row count and the md5 of its rows: equal output, equal data')
     .action(async () => {
-      await withDatabase(async (handle) => {
+      await cli.withDatabase(async (handle) => {
         for (const table of await tableFingerprints(handle.db)) {
-          io.out(`${table.table}\t${table.rows}\t${table.md5}`);
+          cli.out(`${table.table}\t${table.rows}\t${table.md5}`);
         }
       });
     });
 
-  program
-    .command('demo')
-    .description('Demo data')
+  const demo = program.command('demo').description('Demo data');
+  demo
     .command('seed')
     .description('Create the demo accounts, tariffs and meter data of the design (idempotent)')
     .action(async () => {
-      await withDatabase(async (handle, config) => {
-        const summary = await seedDemo(handle.db, config);
-        io.out(
+      await cli.withDatabase(async (handle, config) => {
+        const progress = meterDataProgress(cli);
+        let summary: SeedSummary;
+        try {
+          summary = await seedDemo(handle.db, config, { onMeterData: progress.onMeterData });
+        } finally {
+          progress.stop();
+        }
+        cli.out(
           `Demo accounts: ${summary.accountsCreated} created, ${summary.accountsPresent} already present.`,
         );
-        const data = summary.meterData;
-        io.out(
-          data
-            ? `Demo meter data: ${data.days.toLocaleString('en-AU')} days generated, ${data.written.toLocaleString('en-AU')} written.`
-            : 'Demo meter data: up to date.',
+        describeSeed(cli, summary);
+      });
+    });
+  demo
+    .command('reset')
+    .description(
+      'Put the demo accounts back as a first start makes them (offers, survey, budget, email settings, visits, ' +
+        'tariffs); their meter data and the demo events stay',
+    )
+    .action(async () => {
+      await cli.withDatabase(async (handle, config) => {
+        const progress = meterDataProgress(cli);
+        let summary: Awaited<ReturnType<typeof resetDemo>>;
+        try {
+          summary = await resetDemo(handle.db, config, { onMeterData: progress.onMeterData });
+        } finally {
+          progress.stop();
+        }
+        cli.out(
+          `Demo accounts: ${summary.accountsReset} put back as a first start makes them, ${summary.accountsCreated} created.`,
         );
+        describeSeed(cli, summary);
       });
     });
 }

@@ -1,18 +1,19 @@
 /** portal import nem12 <file|.zip|dir>..., portal export (--nmi | --account) --from --to */
 import { daysBetween, marketDateSchema } from '@portal/contracts';
-import cliProgress from 'cli-progress';
 import { type Command, Option } from 'commander';
 import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { exportCsvLines } from '../../domains/meter-data/export.ts';
 import {
   type FileImportResult,
+  type ImportSource,
   importNem12Source,
   isUnreadable,
   rejectedFile,
   sourcesOf,
   totalBytes,
+  type UnreadableSource,
 } from '../../domains/meter-data/importer.ts';
-import { CliError, type CliIo, parseWith, withDatabase } from '../context.ts';
+import { type Cli, CliError, parseWith } from '../context.ts';
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-AU')} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -40,7 +41,42 @@ export function importSummary(results: FileImportResult[]): string[] {
   return lines;
 }
 
-export function registerMeterDataCommands(program: Command, io: CliIo) {
+/**
+ * The files the arguments name, read from where the command runs (`cli.path`) but named as the operator wrote
+ * them, in messages and in the import records.
+ */
+async function* sourcesNamed(cli: Cli, paths: string[]): AsyncGenerator<ImportSource | UnreadableSource> {
+  for (const given of paths) {
+    const resolved = cli.path(given);
+    for await (const source of sourcesOf([resolved])) {
+      const name = source.name.startsWith(resolved)
+        ? `${given}${source.name.slice(resolved.length)}`
+        : source.name;
+      yield { ...source, name };
+    }
+  }
+}
+
+/** The --json result of an import: every file's result and the totals. */
+export function importJson(results: FileImportResult[]) {
+  const imported = results.filter((result) => result.status === 'imported');
+  const total = (field: 'nmis' | 'channels' | 'days' | 'values' | 'written' | 'unchanged') =>
+    imported.reduce((sum, result) => sum + result[field], 0);
+  return {
+    files: results,
+    imported: imported.length,
+    rejected: results.length - imported.length,
+    nmis: total('nmis'),
+    channels: total('channels'),
+    days: total('days'),
+    values: total('values'),
+    written: total('written'),
+    unchanged: total('unchanged'),
+    warnings: imported.reduce((sum, result) => sum + result.warnings.length, 0),
+  };
+}
+
+export function registerMeterDataCommands(program: Command, cli: Cli) {
   program
     .command('import')
     .description('Load data')
@@ -49,30 +85,41 @@ export function registerMeterDataCommands(program: Command, io: CliIo) {
       'Import AEMO NEM12 interval data: files, .zip archives, or folders of them (one transaction per file)',
     )
     .argument('<paths...>', 'NEM12 files (.csv), zip archives, or folders')
-    .action(async (paths: string[]) => {
+    .option(
+      '--lenient',
+      'import 300 records of quality V that have no 400 records (refused by default) with their quality unknown, one warning each (docs/meter-data.md)',
+    )
+    .option('--json', 'print the result as one JSON object: every file with its counts, warnings or error')
+    .action(async (paths: string[], options: { lenient?: boolean; json?: boolean }) => {
       const results: FileImportResult[] = [];
-      await withDatabase(async ({ db }) => {
-        const bar = io.interactive
-          ? new cliProgress.SingleBar(
-              { format: 'Importing {bar} {percentage}% | {file}', hideCursor: true, clearOnComplete: true },
-              cliProgress.Presets.shades_classic,
-            )
-          : undefined;
-        bar?.start(Math.max(1, await totalBytes(paths)), 0, { file: '' });
+      await cli.withDatabase(async ({ db }) => {
+        const progress = cli.progress({
+          label: 'Importing',
+          total: await totalBytes(paths.map((given) => cli.path(given))),
+          unit: 'bytes',
+        });
         try {
-          for await (const source of sourcesOf(paths)) {
+          for await (const source of sourcesNamed(cli, paths)) {
+            // Between files: a handed-over import whose operator left (or whose server stops) ends here.
+            if (cli.signal.aborted) break;
             if (isUnreadable(source)) {
               results.push(rejectedFile(source.name, null, source.reason));
               continue;
             }
-            bar?.update({ file: source.name });
-            results.push(await importNem12Source(db, source, { onBytes: (bytes) => bar?.increment(bytes) }));
+            progress.increment(0, source.name);
+            results.push(
+              await importNem12Source(db, source, {
+                lenient: options.lenient,
+                onBytes: (bytes) => progress.increment(bytes),
+              }),
+            );
           }
         } finally {
-          bar?.stop();
+          progress.stop();
         }
       });
-      for (const line of importSummary(results)) io.out(line);
+      if (options.json) cli.json(importJson(results));
+      else for (const line of importSummary(results)) cli.out(line);
       if (results.some((result) => result.status === 'rejected')) {
         throw new CliError(
           `${results.filter((result) => result.status === 'rejected').length} file(s) rejected`,
@@ -94,14 +141,14 @@ export function registerMeterDataCommands(program: Command, io: CliIo) {
     .action(async (options: { nmi?: string; account?: string; from: string; to: string }) => {
       if (!options.nmi && !options.account) throw new CliError('give --nmi <NMI> or --account <publicId>');
       if (daysBetween(options.from, options.to) < 0) throw new CliError('--from must not be after --to');
-      await withDatabase(async ({ db }) => {
+      await cli.withDatabase(async ({ db }) => {
         let nmi = options.nmi;
         if (options.account) {
           const account = await findAccountByPublicId(db, options.account);
           if (!account) throw new CliError(`No account has the id ${options.account}`);
           nmi = account.nmi;
         }
-        for await (const line of exportCsvLines(db, nmi as string, options.from, options.to)) io.out(line);
+        for await (const line of exportCsvLines(db, nmi as string, options.from, options.to)) cli.out(line);
       });
     });
 }

@@ -25,11 +25,11 @@ import {
   hereForYouCredits,
   inviteToHereForYou,
   listHereForYouParticipants,
+  type SettlementSummary,
   settleHereForYouWeek,
 } from '../../domains/offers/here-for-you.ts';
-import { CliError, type CliIo, parseWith, withDatabase } from '../context.ts';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
+import type { Progress } from '../progress.ts';
 
 /**
  * A sign-up end: an ISO date-time with an offset (`2026-12-31T23:59:59+10:00`), a date-time without one (read
@@ -68,7 +68,7 @@ async function accountsNamed(db: Database, ids: string[]): Promise<AccountRow[]>
 
 const clientOf = (config: Config, option?: string) => option ?? config.client.clientCode;
 
-export function registerOfferCommands(program: Command, io: CliIo) {
+export function registerOfferCommands(program: Command, cli: Cli) {
   const offers = program
     .command('offers')
     .description('Happy Hours and Reduce & Be Rewarded (docs/offers.md)');
@@ -79,9 +79,9 @@ export function registerOfferCommands(program: Command, io: CliIo) {
     .description('Invite accounts to Happy Hours (solar customers are not eligible)')
     .argument('<publicId...>', 'the accounts')
     .action(async (ids: string[]) => {
-      await withDatabase(async ({ db }, config) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const summary = await inviteToHappyHours(db, await accountsNamed(db, ids), config.client.clientCode);
-        io.out(
+        cli.out(
           `Happy Hours: ${plural(summary.invited.length, 'account')} invited, ${summary.alreadyInvited.length} already invited.`,
         );
       });
@@ -90,12 +90,14 @@ export function registerOfferCommands(program: Command, io: CliIo) {
     .command('list')
     .description('List the Happy Hours participants')
     .option('--client-code <code>', "the retailer (default: the deployment's)")
-    .action(async (options: { clientCode?: string }) => {
-      await withDatabase(async ({ db }, config) => {
+    .option('--json', 'print one JSON object: { "participants": [...] }')
+    .action(async (options: { clientCode?: string; json?: boolean }) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const rows = await listHappyHoursParticipants(db, clientOf(config, options.clientCode));
-        io.out(['account_id', 'signed_up', 'time_slot', 'effective_date', 'invited_at'].join('\t'));
+        if (options.json) return cli.json({ participants: snakeCase(rows) });
+        cli.out(['account_id', 'signed_up', 'time_slot', 'effective_date', 'invited_at'].join('\t'));
         for (const row of rows) {
-          io.out(
+          cli.out(
             [
               row.publicId,
               row.optedIn ? 'yes' : 'no',
@@ -105,7 +107,7 @@ export function registerOfferCommands(program: Command, io: CliIo) {
             ].join('\t'),
           );
         }
-        io.out(plural(rows.length, 'participant'));
+        cli.out(plural(rows.length, 'participant'));
       });
     });
   happy
@@ -118,11 +120,11 @@ export function registerOfferCommands(program: Command, io: CliIo) {
     )
     .option('--client-code <code>', "the retailer (default: the deployment's)")
     .action(async (time: Date | null | undefined, options: { clientCode?: string }) => {
-      await withDatabase(async ({ db }, config) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const clientCode = clientOf(config, options.clientCode);
         if (time !== undefined) await setSignupEndTime(db, clientCode, time);
         const current = await daytimeSaverConfig(db, clientCode);
-        io.out(
+        cli.out(
           current.signup_end_time
             ? `Happy Hours sign-up for ${clientCode} ends at ${current.signup_end_time}.`
             : `Happy Hours sign-up for ${clientCode} is open (no end set).`,
@@ -136,9 +138,9 @@ export function registerOfferCommands(program: Command, io: CliIo) {
     .description('Invite accounts to Reduce & Be Rewarded (they are in until they opt out)')
     .argument('<publicId...>', 'the accounts')
     .action(async (ids: string[]) => {
-      await withDatabase(async ({ db }, config) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const summary = await inviteToHereForYou(db, await accountsNamed(db, ids), config.client.clientCode);
-        io.out(
+        cli.out(
           `Reduce & Be Rewarded: ${plural(summary.invited.length, 'account')} invited, ${summary.alreadyInvited.length} already invited.`,
         );
       });
@@ -147,12 +149,14 @@ export function registerOfferCommands(program: Command, io: CliIo) {
     .command('list')
     .description('List the Reduce & Be Rewarded participants')
     .option('--client-code <code>', "the retailer (default: the deployment's)")
-    .action(async (options: { clientCode?: string }) => {
-      await withDatabase(async ({ db }, config) => {
+    .option('--json', 'print one JSON object: { "participants": [...] }')
+    .action(async (options: { clientCode?: string; json?: boolean }) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const rows = await listHereForYouParticipants(db, clientOf(config, options.clientCode));
-        io.out(['account_id', 'opted_in', 'invited_at', 'changed_at'].join('\t'));
+        if (options.json) return cli.json({ participants: snakeCase(rows) });
+        cli.out(['account_id', 'opted_in', 'invited_at', 'changed_at'].join('\t'));
         for (const row of rows) {
-          io.out(
+          cli.out(
             [
               row.publicId,
               row.optedIn ? 'yes' : 'no',
@@ -161,7 +165,7 @@ export function registerOfferCommands(program: Command, io: CliIo) {
             ].join('\t'),
           );
         }
-        io.out(plural(rows.length, 'participant'));
+        cli.out(plural(rows.length, 'participant'));
       });
     });
   hfy
@@ -171,15 +175,29 @@ export function registerOfferCommands(program: Command, io: CliIo) {
     )
     .requiredOption('--week <date>', 'any date of the week, YYYY-MM-DD', parseWith(marketDateSchema))
     .option('--client-code <code>', "the retailer (default: the deployment's)")
-    .action(async (options: { week: string; clientCode?: string }) => {
-      await withDatabase(async ({ db }, config) => {
-        const s = await settleHereForYouWeek(
-          db,
-          clientOf(config, options.clientCode),
-          options.week,
-          marketToday(),
-        );
-        io.out(
+    .option('--json', 'print the summary as one JSON object')
+    .action(async (options: { week: string; clientCode?: string; json?: boolean }) => {
+      await cli.withDatabase(async ({ db }, config) => {
+        let progress: Progress | undefined;
+        let s: SettlementSummary;
+        try {
+          s = await settleHereForYouWeek(
+            db,
+            clientOf(config, options.clientCode),
+            options.week,
+            marketToday(),
+            {
+              onProgress: (done, total) => {
+                progress ??= cli.progress({ label: 'Settling', total, unit: 'participant' });
+                progress.update(done);
+              },
+            },
+          );
+        } finally {
+          progress?.stop();
+        }
+        if (options.json) return cli.json(snakeCase(s));
+        cli.out(
           `Reduce & Be Rewarded, week ${s.weekStart} to ${s.weekEnd}: ${plural(s.participants, 'participant')}; ${s.credited} credited ($20), ${s.notCredited} not credited, ${s.alreadySettled} already settled, ${s.notEligible} not opted in all week, ${s.awaitingData} awaiting meter data, ${s.noBaseline} without 4 weeks of history.`,
         );
       });
@@ -190,9 +208,9 @@ export function registerOfferCommands(program: Command, io: CliIo) {
     .option('--week <date>', 'only this week (any date of it), YYYY-MM-DD', parseWith(marketDateSchema))
     .option('--client-code <code>', "the retailer (default: the deployment's)")
     .action(async (options: { week?: string; clientCode?: string }) => {
-      await withDatabase(async ({ db }, config) => {
+      await cli.withDatabase(async ({ db }, config) => {
         const rows = await hereForYouCredits(db, clientOf(config, options.clientCode), options.week);
-        for (const line of creditsCsv(rows, HERE_FOR_YOU_CREDITS_HEADER)) io.out(line);
+        for (const line of creditsCsv(rows, HERE_FOR_YOU_CREDITS_HEADER)) cli.out(line);
       });
     });
 }

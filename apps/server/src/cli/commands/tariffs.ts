@@ -4,12 +4,13 @@ import { marketDateSchema, marketToday, tariffFileSchema } from '@portal/contrac
 import type { Command } from 'commander';
 import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { assignTariff, importTariffs, listTariffs } from '../../domains/billing/tariff-store.ts';
-import { CliError, type CliIo, parseWith, withDatabase } from '../context.ts';
+import { type Cli, CliError, parseWith, plural } from '../context.ts';
 
-async function readTariffFile(file: string) {
+/** Reads `filePath`; messages name it `file`, as the operator wrote it. */
+async function readTariffFile(file: string, filePath: string) {
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = await fs.readFile(filePath, 'utf8');
   } catch (error) {
     throw new CliError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
@@ -30,7 +31,7 @@ async function readTariffFile(file: string) {
   return parsed.data;
 }
 
-export function registerTariffCommands(program: Command, io: CliIo) {
+export function registerTariffCommands(program: Command, cli: Cli) {
   const tariffs = program.command('tariffs').description('Tariffs (prices) and which account is on which');
   tariffs
     .command('import')
@@ -38,12 +39,12 @@ export function registerTariffCommands(program: Command, io: CliIo) {
     .argument('<file>', 'the JSON file')
     .option('--replace', 'replace the prices of an existing code (reprices every day it applies to)')
     .action(async (file: string, options: { replace?: boolean }) => {
-      const list = await readTariffFile(file);
-      await withDatabase(async ({ db }) => {
+      const list = await readTariffFile(file, cli.path(file));
+      await cli.withDatabase(async ({ db }) => {
         const summary = await importTariffs(db, list, { replace: options.replace });
         const part = (label: string, codes: string[]) =>
           `${codes.length} ${label}${codes.length ? ` (${codes.join(', ')})` : ''}`;
-        io.out(
+        cli.out(
           `Tariffs: ${part('created', summary.created)}, ${part('unchanged', summary.unchanged)}, ${part('replaced', summary.replaced)}.`,
         );
       });
@@ -51,13 +52,24 @@ export function registerTariffCommands(program: Command, io: CliIo) {
   tariffs
     .command('list')
     .description('List the tariffs')
-    .action(async () => {
-      await withDatabase(async ({ db }) => {
+    .option('--json', 'print one JSON object: { "tariffs": [...] }, each with its full definition')
+    .action(async (options: { json?: boolean }) => {
+      await cli.withDatabase(async ({ db }) => {
         const rows = await listTariffs(db);
-        io.out(['code', 'name', 'usage', 'supply_c_per_day', 'feed_in_c_per_kwh', 'accounts'].join('\t'));
+        if (options.json) {
+          return cli.json({
+            tariffs: rows.map((row) => ({
+              code: row.code,
+              name: row.name,
+              accounts: row.accounts,
+              definition: row.definition,
+            })),
+          });
+        }
+        cli.out(['code', 'name', 'usage', 'supply_c_per_day', 'feed_in_c_per_kwh', 'accounts'].join('\t'));
         for (const row of rows) {
           const tariff = row.definition;
-          io.out(
+          cli.out(
             [
               row.code,
               row.name,
@@ -68,7 +80,7 @@ export function registerTariffCommands(program: Command, io: CliIo) {
             ].join('\t'),
           );
         }
-        io.out(`${rows.length} tariff${rows.length === 1 ? '' : 's'}`);
+        cli.out(plural(rows.length, 'tariff'));
       });
     });
   tariffs
@@ -82,12 +94,12 @@ export function registerTariffCommands(program: Command, io: CliIo) {
       parseWith(marketDateSchema),
     )
     .action(async (options: { account: string; tariff: string; from?: string }) => {
-      await withDatabase(async ({ db }) => {
+      await cli.withDatabase(async ({ db }) => {
         const account = await findAccountByPublicId(db, options.account);
         if (!account) throw new CliError(`No account has the id ${options.account}`);
         const from = options.from ?? marketToday();
         await assignTariff(db, account.id, options.tariff, from);
-        io.out(`Account ${options.account} is on ${options.tariff} from ${from}.`);
+        cli.out(`Account ${options.account} is on ${options.tariff} from ${from}.`);
       });
     });
 }

@@ -55,6 +55,8 @@ export interface ImportOptions {
   /** Called with bytes read, for a progress bar. */
   onBytes?: (bytes: number) => void;
   batchSize?: number;
+  /** The parser's lenient option (portal import nem12 --lenient, docs/meter-data.md). */
+  lenient?: boolean;
 }
 
 const key = (read: Nem12DayRead) => `${read.nmi}|${read.date}|${read.suffix}`;
@@ -173,7 +175,11 @@ export async function importNem12Source(
   // the import's time: parsing is 20-30 times faster than storing).
   const months = new Set<string>();
   try {
-    const check = parseNem12Batches(linesOf(await source.open()), { fileName: source.name, batchSize });
+    const check = parseNem12Batches(linesOf(await source.open()), {
+      fileName: source.name,
+      batchSize,
+      lenient: options.lenient,
+    });
     for (let next = await check.next(); !next.done; next = await check.next()) {
       for (const read of next.value) months.add(read.date.slice(0, 7));
     }
@@ -198,6 +204,7 @@ export async function importNem12Source(
       const batches = parseNem12Batches(linesOf(counting(await source.open(), options.onBytes)), {
         fileName: source.name,
         batchSize,
+        lenient: options.lenient,
       });
       let next = await batches.next();
       while (!next.done) {

@@ -150,6 +150,7 @@ export async function settleHereForYouWeek(
   clientCode: string,
   anyDateOfWeek: string,
   today: string,
+  options: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<SettlementSummary> {
   const weekStart = mondayOf(anyDateOfWeek);
   const weekEnd = addDays(weekStart, 6);
@@ -205,7 +206,8 @@ export async function settleHereForYouWeek(
   );
   const firstDate = addDays(weekStart, -7 * HERE_FOR_YOU_BASELINE_WEEKS);
 
-  for (const participant of participants) {
+  for (const [index, participant] of participants.entries()) {
+    options.onProgress?.(index, participants.length);
     if (settled.has(participant.accountId)) {
       summary.alreadySettled++;
       continue;
@@ -247,6 +249,7 @@ export async function settleHereForYouWeek(
     else if (result.creditCents > 0) summary.credited++;
     else summary.notCredited++;
   }
+  options.onProgress?.(participants.length, participants.length);
   return summary;
 }
 

@@ -299,7 +299,13 @@ async function settleOne(db: Database, eventId: number, now: Date): Promise<Sett
  */
 export async function settleEvents(
   db: Database,
-  options: { clientCode: string; eventId?: number | undefined; now?: Date },
+  options: {
+    clientCode: string;
+    eventId?: number | undefined;
+    now?: Date;
+    /** Called once the events to settle are known, and after each (for a progress bar). */
+    onProgress?: (settled: number, total: number) => void;
+  },
 ): Promise<SettleSummary[] | null> {
   const now = options.now ?? new Date();
   if (options.eventId !== undefined) {
@@ -308,7 +314,9 @@ export async function settleEvents(
       .from(drEvents)
       .where(and(eq(drEvents.id, options.eventId), eq(drEvents.clientCode, options.clientCode)));
     if (!event) return null;
+    options.onProgress?.(0, 1);
     const summary = await settleOne(db, event.id, now);
+    options.onProgress?.(1, 1);
     return summary ? [summary] : null;
   }
   const due = await db
@@ -324,9 +332,11 @@ export async function settleEvents(
     )
     .orderBy(asc(drEvents.startsAt));
   const summaries: SettleSummary[] = [];
-  for (const { id } of due) {
+  options.onProgress?.(0, due.length);
+  for (const [index, { id }] of due.entries()) {
     const summary = await settleOne(db, id, now);
     if (summary) summaries.push(summary);
+    options.onProgress?.(index + 1, due.length);
   }
   return summaries;
 }

@@ -14,7 +14,7 @@
  */
 import type { EmailFrequency } from '@portal/contracts';
 import { frequencyOf, marketToday } from '@portal/contracts';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { type EmailSnapshotRow, emailSnapshots, subscriptions } from '../../db/schema/subscriptions.ts';
@@ -85,6 +85,8 @@ export interface SendDueOptions {
   batchSize?: number;
   happyHours?: HappyHoursLookup;
   onSnapshot?: (outcome: SnapshotOutcome) => void;
+  /** Stops the run before its next snapshot (the operator left): what is claimed stays due for the next. */
+  signal?: AbortSignal;
 }
 
 export interface SnapshotOutcome {
@@ -101,6 +103,30 @@ export interface SendDueSummary {
   sent: number;
   skipped: number;
   cancelled: number;
+}
+
+/**
+ * How many snapshots a run would send now: subscriptions due by `today` and snapshots still pending (for a
+ * progress bar; other workers may take some meanwhile).
+ */
+export async function countDue(db: Database, config: Config, today: string): Promise<number> {
+  const [due] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
+    .where(
+      and(
+        eq(subscriptions.subscribed, true),
+        lte(subscriptions.nextMailingDate, today),
+        eq(accounts.clientCode, config.client.clientCode),
+      ),
+    );
+  const [pending] = await db
+    .select({ n: count() })
+    .from(emailSnapshots)
+    .innerJoin(accounts, eq(accounts.id, emailSnapshots.accountId))
+    .where(and(eq(emailSnapshots.status, 'pending'), eq(accounts.clientCode, config.client.clientCode)));
+  return (due?.n ?? 0) + (pending?.n ?? 0);
 }
 
 /** Claims up to `batchSize` due subscriptions; returns how many were claimed. */
@@ -234,10 +260,12 @@ export async function sendDue(options: SendDueOptions): Promise<SendDueSummary> 
   const secret = await linkSecret(options.db, options.config);
   const summary: SendDueSummary = { claimed: 0, sent: 0, skipped: 0, cancelled: 0 };
   for (;;) {
+    if (options.signal?.aborted) return summary;
     const claimed = await claimBatch(options.db, options.config, today, batchSize);
     summary.claimed += claimed;
     // Deliver what is pending: this batch, and any a crashed worker left behind.
     for (;;) {
+      if (options.signal?.aborted) return summary;
       const outcome = await deliverOne({ ...options, today, secret });
       if (!outcome) break;
       summary[outcome.status]++;

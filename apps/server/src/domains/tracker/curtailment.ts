@@ -44,12 +44,15 @@ function limitLineLength(max: number) {
   });
 }
 
-/** Reads and validates the whole file (it is small: a row per NMI and curtailed day). */
-export async function readCurtailmentFile(file: string): Promise<CurtailmentRow[]> {
+/**
+ * Reads and validates the whole file (it is small: a row per NMI and curtailed day). Messages name it as
+ * `file`, the operator's own spelling, while `filePath` is where it is read from.
+ */
+export async function readCurtailmentFile(file: string, filePath = file): Promise<CurtailmentRow[]> {
   const rows: CurtailmentRow[] = [];
   // A row is some 50 bytes: a longer line (of text, or of commas) is not this file, and must not be buffered.
   const parser = pipeline(
-    fs.createReadStream(file),
+    fs.createReadStream(filePath),
     limitLineLength(MAX_CURTAILMENT_RECORD_BYTES),
     parse({
       columns: false,

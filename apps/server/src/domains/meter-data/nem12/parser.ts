@@ -9,6 +9,10 @@
  * record without a unit (kept as 'other', warning), 10-minute intervals, NMIs of 1 to 10 characters, 400
  * records after a 300 whose quality is not V (applied over the 300's quality), and a 300 record without any
  * interval values (skipped, warning). Anything else that is not NEM12 is a structural error (Nem12Error).
+ *
+ * The lenient option relaxes one rule more, on the operator's explicit request (docs/meter-data.md): a 300
+ * record of quality V with no 400 records after it (some distributors' customer downloads drop them) is read
+ * with its quality unknown, stored as V for every interval, and a warning.
  */
 import { MARKET_YEAR_MAX, MARKET_YEAR_MIN, marketInstant } from '@portal/contracts';
 import {
@@ -27,7 +31,19 @@ export interface Nem12ParseOptions {
   fileName?: string;
   /** Called with each warning when it is found, in line order, before the reads that follow it. */
   onWarning?: (warning: Nem12Warning) => void;
+  /**
+   * Read a 300 record of quality V without 400 records (refused by default) with every interval's quality
+   * unknown: UNKNOWN_QUALITY, one warning per record.
+   */
+  lenient?: boolean;
 }
+
+/**
+ * The quality flag of an interval whose quality the file does not give (lenient reads only): V, the standard's
+ * own letter for "see the 400 records", kept when they are missing. Not A, so counted as estimated; not N, so
+ * the values count as usage.
+ */
+export const UNKNOWN_QUALITY = 'V';
 
 /** Interval lengths a 200 record may give. 10 is not in the current specification but a sample uses it. */
 const INTERVAL_LENGTHS: ReadonlySet<number> = new Set([5, 10, 15, 30]);
@@ -134,6 +150,7 @@ export class Nem12Parser {
   readonly warnings: Nem12Warning[] = [];
   private readonly fileName: string | undefined;
   private readonly onWarning: ((warning: Nem12Warning) => void) | undefined;
+  private readonly lenient: boolean;
   private line = 0;
   private records = 0;
   private lastRecordLine = 0;
@@ -151,6 +168,7 @@ export class Nem12Parser {
   constructor(options: Nem12ParseOptions = {}) {
     this.fileName = options.fileName;
     this.onWarning = options.onWarning;
+    this.lenient = options.lenient ?? false;
   }
 
   /** Takes the next line; returns the read of the previous 300 record once this line shows it is complete. */
@@ -562,13 +580,19 @@ export class Nem12Parser {
     const { read, flag } = pending;
     const n = read.values.length;
     const events = read.events;
-    if (events.length === 0) {
-      if (flag === 'V') {
+    if (events.length === 0 && flag === 'V') {
+      if (!this.lenient) {
         throw this.error(
           read.line,
-          '300 record has quality V but no 400 records follow to give the quality of its intervals',
+          '300 record has quality V but no 400 records follow to give the quality of its intervals (--lenient imports such days with their quality unknown)',
         );
       }
+      this.warn(
+        read.line,
+        `300 record for ${read.nmi} ${read.suffix} ${read.date} has quality V but no 400 records; imported with its quality unknown (lenient)`,
+      );
+      read.quality = this.uniform(UNKNOWN_QUALITY, n);
+    } else if (events.length === 0) {
       read.quality = this.uniform(flag, n);
     } else {
       const flags = flag === 'V' ? new Array<string>(n).fill('') : Array.from(this.uniform(flag, n));

@@ -35,7 +35,10 @@ export interface Nem12DayRead {
   date: string;
   /** 1440 / intervalMinutes integers, in micro-units of `unit` (micro-kWh for energy): 1.111 kWh is 1_111_000. */
   values: number[];
-  /** One quality flag per interval (A, E, F, N or S), resolved through the 400 records when the 300 says V. */
+  /**
+   * One quality flag per interval (A, E, F, N or S), resolved through the 400 records when the 300 says V; V
+   * (UNKNOWN_QUALITY) where a lenient parse found a V record without them.
+   */
   quality: string;
   /** The 300 record's QualityMethod as written (upper case), e.g. 'A', 'S14', 'V'. */
   qualityMethod: string;

@@ -1,0 +1,207 @@
+/**
+ * `portal demo reset` (resetDemo): after a visitor has tried the demo through the portal (Happy Hours sign-up,
+ * opting out and back in, the survey, the budget, the email settings, visits) and an operator has invited the
+ * demo accounts to an event of their own, the demo accounts are back as the first start made them: every
+ * row the portal keeps for them is what the seed wrote, and the Tracker answers as before.
+ */
+import { addDays, demoAccountIds, marketDateOf, WEEKLY_EMAIL } from '@portal/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { happyHoursParticipants } from '../../src/db/schema/offers.ts';
+import { accounts } from '../../src/db/schema.ts';
+import { resetDemo } from '../../src/demo/reset.ts';
+import { demoAccounts } from '../../src/demo/seed.ts';
+import { DEMO_HAPPY_SIGNUP_DAYS_AGO } from '../../src/demo/seed-offers.ts';
+import { createEvent } from '../../src/domains/reduce-and-reward/service.ts';
+import { buildTestApp } from '../helpers/app.ts';
+
+let t: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+let address = 0;
+const call = (options: InjectOptions) => t.app.inject({ remoteAddress: `10.91.0.${++address}`, ...options });
+
+/** Per-account tables, without surrogate ids and the times rows were written at (now()). */
+const PER_ACCOUNT_TABLES = [
+  'account_tariffs',
+  'profiles',
+  'web_interactions',
+  'happy_hours_participants',
+  'happy_hours_slots',
+  'here_for_you_participants',
+  'here_for_you_changes',
+  'here_for_you_settlements',
+  'subscriptions',
+  'email_snapshots',
+  'dr_event_invitations',
+];
+const WRITE_TIMES = [
+  'id',
+  'account_id',
+  'created_at',
+  'updated_at',
+  'received_at',
+  'submitted_at',
+  'settled_at',
+];
+
+/** Everything the portal keeps for the demo accounts, as comparable text. */
+async function demoState(): Promise<Record<string, string[]>> {
+  const ids = demoAccounts.map((account) => account.publicId);
+  const state: Record<string, string[]> = {};
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const drop = sql.raw(`array[${WRITE_TIMES.map((column) => `'${column}'`).join(', ')}]`);
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await t.db.execute(query)) as unknown as { rows: { row: string }[] }).rows.map((row) => row.row);
+  state.accounts = await rows(
+    sql`select a.public_id || ' ' || ((to_jsonb(a) - ${drop})::text) as row from accounts a where a.public_id in (${list}) order by 1`,
+  );
+  for (const table of PER_ACCOUNT_TABLES) {
+    state[table] = await rows(
+      sql`select a.public_id || ' ' || ((to_jsonb(t) - ${drop})::text) as row from ${sql.identifier(table)} t join accounts a on a.id = t.account_id where a.public_id in (${list}) order by 1`,
+    );
+  }
+  return state;
+}
+
+describe('resetDemo (portal demo reset)', () => {
+  it('puts the demo accounts back as the first start made them after a visitor tried everything', async () => {
+    const seeded = await demoState();
+    // The day the template seeded the demo: demo-happy signed up a fixed number of days before it.
+    const [happy] = await t.db
+      .select({ signedUpAt: happyHoursParticipants.signedUpAt })
+      .from(happyHoursParticipants)
+      .innerJoin(accounts, eq(accounts.id, happyHoursParticipants.accountId))
+      .where(eq(accounts.publicId, demoAccountIds.happy));
+    const seedDay = addDays(marketDateOf(happy?.signedUpAt as Date), DEMO_HAPPY_SIGNUP_DAYS_AGO);
+    const home = demoAccountIds.home;
+
+    // A visitor tries the demo.
+    const answers = [
+      await call({
+        method: 'POST',
+        url: '/innovative_billing/daytime_saver_participants',
+        payload: {
+          client_code: t.config.client.clientCode,
+          account_identifier: home,
+          time_slot: '13:00-15:00',
+        },
+      }),
+      await call({
+        method: 'POST',
+        url: `/innovative_billing/here_for_you_participants/${home}/opt_out`,
+        payload: { client_code: t.config.client.clientCode, account_identifier: home },
+      }),
+      await call({
+        method: 'POST',
+        url: '/innovative_billing/here_for_you_participants',
+        payload: { client_code: t.config.client.clientCode, account_identifier: demoAccountIds.happy },
+      }),
+      await call({
+        method: 'POST',
+        url: '/api/settings/spend_target',
+        query: { account_id: home },
+        payload: { spend_target: 77 },
+      }),
+      await call({
+        method: 'POST',
+        url: '/api/tracker/subscription',
+        payload: { account_id: home, data: { type: WEEKLY_EMAIL, subscribed: false } },
+      }),
+      await call({
+        method: 'POST',
+        url: '/api/tracker/subscription',
+        payload: { account_id: demoAccountIds.business, data: { type: WEEKLY_EMAIL, subscribed: true } },
+      }),
+      await call({
+        method: 'PATCH',
+        url: '/api/accounts/update_profile',
+        query: { account_id: demoAccountIds.business },
+        payload: {
+          source: 'survey',
+          profile: {
+            employee_number: 'five_to_ten',
+            shifts: '24hr',
+            tenancy: 'lease',
+            business_type: 'retail',
+            monthly_outgoings_energy_spend: 'not_sure',
+            heating_cooling_cost: 'yes',
+            roof: 'skip',
+            solar_panels: 'no',
+            decisions: 'facility_manager',
+          },
+        },
+      }),
+      await call({
+        method: 'POST',
+        url: '/api/web_interactions',
+        payload: {
+          type: 'tracker_ui_visit',
+          source: 'trust',
+          account_identifier: home,
+          page_name: 'feedback',
+          url: `http://localhost:3000/new/feedback/${home}`,
+          additional_data: { event_time: '2026-11-20T09:15:00.000Z' },
+        },
+      }),
+    ];
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 300)).toEqual([]);
+    // And an operator's own event invites them.
+    await createEvent(t.db, {
+      clientCode: t.config.client.clientCode,
+      startsAt: new Date('2026-01-05T08:00:00Z'),
+      endsAt: new Date('2026-01-05T09:00:00Z'),
+      factor: -0.3,
+      reference: 'reset-test-event',
+      invite: 'all',
+    });
+    const tried = await demoState();
+    for (const table of [
+      'accounts',
+      'profiles',
+      'web_interactions',
+      'happy_hours_participants',
+      'happy_hours_slots',
+      'here_for_you_changes',
+      'subscriptions',
+      'dr_event_invitations',
+    ]) {
+      expect(tried[table], table).not.toEqual(seeded[table]);
+    }
+
+    const summary = await resetDemo(t.db, t.config, { today: seedDay });
+    expect(summary).toMatchObject({ accountsReset: demoAccounts.length, accountsCreated: 0 });
+    expect(await demoState()).toEqual(seeded);
+
+    // The portal answers as at the first start: demo-home invited but not signed up, and in the program.
+    const signup = await call({
+      method: 'GET',
+      url: `/innovative_billing/daytime_saver_participants/${home}?client_code=${t.config.client.clientCode}`,
+    });
+    expect(signup.json()).toMatchObject({ opted_in: false });
+    const hfy = await call({
+      method: 'GET',
+      url: `/innovative_billing/here_for_you_participants/${home}?client_code=${t.config.client.clientCode}`,
+    });
+    expect(hfy.json()).toEqual({ opted_in: true });
+  });
+
+  it('is idempotent: a second reset changes nothing', async () => {
+    const before = await demoState();
+    const [happy] = await t.db
+      .select({ signedUpAt: happyHoursParticipants.signedUpAt })
+      .from(happyHoursParticipants)
+      .innerJoin(accounts, eq(accounts.id, happyHoursParticipants.accountId))
+      .where(eq(accounts.publicId, demoAccountIds.happy));
+    const seedDay = addDays(marketDateOf(happy?.signedUpAt as Date), DEMO_HAPPY_SIGNUP_DAYS_AGO);
+    await resetDemo(t.db, t.config, { today: seedDay });
+    expect(await demoState()).toEqual(before);
+  });
+});
