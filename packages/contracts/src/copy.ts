@@ -83,6 +83,11 @@ export const USAGE_CACHE_MAX_AGE_MS = 60 * 60 * 1000;
 /** Tracker legend entries (spec §2): the label word for word, and its meaning in our words. */
 export const trackerLegend = {
   usage: { label: 'Usage', meaning: 'Your actual electricity usage' },
+  /** In dollars for a solar account: the bar above the line is the usage less the credit drawn below it. */
+  usageLessSolar: {
+    label: 'Usage',
+    meaning: 'Your electricity usage, less your solar credit below the line',
+  },
   supply: { label: 'Supply', meaning: 'The fixed daily supply charge' },
   solarExport: { label: 'Solar Export', meaning: 'Solar energy you fed into the grid (a credit)' },
   average: { label: 'Average', meaning: 'Your average for this day of the week over the last 5 weeks' },
@@ -126,6 +131,7 @@ export const trackerCopy = {
   tableUsage: 'Usage',
   tableUsageKwh: 'Usage (kWh)',
   tableSupply: 'Supply',
+  tableConcession: 'Concession',
   tableSolar: 'Solar Export',
   tableSolarKwh: 'Solar Export (kWh)',
   tableTotal: 'Total',
@@ -166,6 +172,11 @@ export const trackerCopy = {
     'This is a projection only and no substitute for your actual bill. It excludes manual adjustments such as credits, forward balances and special meter read fees.',
   dayInsightsTitle: 'This day at a glance',
   daySpend: 'Spend on the day',
+  /** How the day's spend relates to its hourly columns: {hours}, {supply} and {concession} in dollars. */
+  dayBreakdown:
+    'The hourly columns add up to {hours}; the daily supply charge of {supply} is added once for the day.',
+  dayBreakdownConcession:
+    'The hourly columns add up to {hours}; the daily supply charge of {supply} is added and your concession of {concession} taken off once for the day.',
   /** {day} is the weekday name. */
   dayTrendUp: '{percent}% more than your average {day}',
   dayTrendDown: '{percent}% less than your average {day}',

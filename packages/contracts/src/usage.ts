@@ -33,6 +33,11 @@ export const columnDataSchema = z.object({
   service_charge: z.number().nullable(),
   solar_input: z.number().nullable(),
   solar_kwh: z.number().nullable(),
+  /**
+   * Beyond the specification: the daily concession credit (0 for an hour), so that a day's figures add up:
+   * total_spend = grid_spend + service_charge - solar_input - concession.
+   */
+  concession: z.number().nullable(),
   /** Beyond the specification: kWh from the grid beside the spend. */
   usage_kwh: z.number().nullable(),
   /** Same weekday (or hour of it) over the previous 5 weeks with data. */

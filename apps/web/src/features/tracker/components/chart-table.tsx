@@ -1,6 +1,7 @@
 /**
  * The chart's numbers as a table (beyond the specification), collapsed under a summary: the text
- * alternative of the chart for screen readers, and handy for anyone who wants the figures.
+ * alternative of the chart for screen readers, and handy for anyone who wants the figures. In dollars each
+ * row adds up: usage + supply - solar credit - concession = total, the credits shown with a minus sign.
  */
 import { formatCurrency, formatDecimal, formatMessage, messages, trackerCopy } from '@portal/contracts';
 import type { ChartUnit, ChartView } from '../lib/chart-model.ts';
@@ -11,6 +12,7 @@ export interface TableRow {
   hasData: boolean;
   usage: number | null;
   supply: number | null;
+  concession: number | null;
   solar: number | null;
   total: number | null;
   average: number | null;
@@ -34,6 +36,8 @@ export function ChartTable({
   const money = (value: number | null) => (value === null ? '' : formatCurrency(value));
   const kwh = (value: number | null) => (value === null ? '' : formatDecimal(value, 2));
   const showSupply = dollars && view === 'week';
+  // A concession is a daily credit: its column appears only when a day has one, so that each row adds up.
+  const showConcession = showSupply && rows.some((row) => (row.concession ?? 0) !== 0);
   const showEstimates = rows.some((row) => row.estimatedShare > 0);
   return (
     <details className="chart-table">
@@ -46,6 +50,7 @@ export function ChartTable({
               <th scope="col">{view === 'week' ? trackerCopy.tableDay : trackerCopy.tableHour}</th>
               <th scope="col">{dollars ? trackerCopy.tableUsage : trackerCopy.tableUsageKwh}</th>
               {showSupply && <th scope="col">{trackerCopy.tableSupply}</th>}
+              {showConcession && <th scope="col">{trackerCopy.tableConcession}</th>}
               {hasSolar && (
                 <th scope="col">{dollars ? trackerCopy.tableSolar : trackerCopy.tableSolarKwh}</th>
               )}
@@ -62,7 +67,11 @@ export function ChartTable({
                   <>
                     <td>{dollars ? money(row.usage) : kwh(row.usage)}</td>
                     {showSupply && <td>{money(row.supply)}</td>}
-                    {hasSolar && <td>{dollars ? money(row.solar) : kwh(row.solar)}</td>}
+                    {showConcession && <td>{money(row.concession === null ? null : -row.concession)}</td>}
+                    {hasSolar && (
+                      // In dollars the credit is shown as taken off, so that the row adds up to its total.
+                      <td>{dollars ? money(row.solar === null ? null : -row.solar) : kwh(row.solar)}</td>
+                    )}
                     {dollars && <td>{money(row.total)}</td>}
                     {dollars && <td>{money(row.average)}</td>}
                     {showEstimates && (
@@ -78,7 +87,12 @@ export function ChartTable({
                 ) : (
                   <td
                     colSpan={
-                      1 + Number(showSupply) + Number(hasSolar) + (dollars ? 2 : 0) + Number(showEstimates)
+                      1 +
+                      Number(showSupply) +
+                      Number(showConcession) +
+                      Number(hasSolar) +
+                      (dollars ? 2 : 0) +
+                      Number(showEstimates)
                     }
                   >
                     {messages.columnNoData}

@@ -61,6 +61,7 @@ function tableRows(
       hasData: data.total_spend !== null,
       usage: dollars ? data.grid_spend : data.usage_kwh,
       supply: data.service_charge,
+      concession: data.concession,
       solar: dollars ? data.solar_input : data.solar_kwh,
       total: data.total_spend,
       average: data.average_spend,
@@ -260,6 +261,7 @@ function TrackerScreen({
                 hasEstimates: columns.some((column) => column.estimatedShare > 0),
               })}
               view={view}
+              unit={unit}
               budget={budget}
             />
           </>

@@ -34,6 +34,7 @@ export const emptyData: ColumnData = {
   service_charge: null,
   solar_input: null,
   solar_kwh: null,
+  concession: null,
   usage_kwh: null,
   average_spend: null,
 };
@@ -49,6 +50,7 @@ export function dayData(index: number, solar: boolean): ColumnData {
     service_charge: service,
     solar_input: solar ? solarInput : 0,
     solar_kwh: solar ? 12.5 : 0,
+    concession: 0,
     usage_kwh: round(grid * 3.2),
     average_spend: 5,
   };
@@ -64,6 +66,7 @@ export function hourData(hour: number, solar: boolean): ColumnData {
     service_charge: 0,
     solar_input: solarInput,
     solar_kwh: solarInput * 20,
+    concession: 0,
     usage_kwh: round(grid * 3),
     average_spend: 0.2,
   };
