@@ -154,6 +154,10 @@ export const trackerCopy = {
   trendUp: '{percent}% more than your weekly average',
   trendDown: '{percent}% less than your weekly average',
   trendStable: 'About the same as your weekly average',
+  /** The week in progress: {amount} is the weekly average's share for its {days} days with data. */
+  trendUpSoFar: '{percent}% more than {amount}, your weekly average for {days} of 7 days',
+  trendDownSoFar: '{percent}% less than {amount}, your weekly average for {days} of 7 days',
+  trendStableSoFar: 'About the same as {amount}, your weekly average for {days} of 7 days',
   highestDay: 'Highest day',
   solarCredit: 'Solar credit',
   /** {kwh} is the energy exported. */

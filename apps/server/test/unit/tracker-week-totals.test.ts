@@ -217,3 +217,29 @@ describe('apportionCents', () => {
     expect(roundToCent(dollars('0.0049'))).toBe(0n);
   });
 });
+
+describe("the trend's basis (issue 15 item 3)", () => {
+  const flat = (total: string) =>
+    Array.from({ length: 24 }, (_, hour) => ({ grid: hour === 0 ? dollars(total) : 0n, solar: 0n }));
+  // Four earlier weeks of $7 a day ($49 a week), then the week of WEEK.
+  const earlier = Array.from({ length: 28 }, (_, i) => day(addDays(WEEK, i - 28), flat('7'), 0n, 0n));
+
+  it('compares a whole week with the weekly average', () => {
+    const days = [
+      ...earlier,
+      ...Array.from({ length: 7 }, (_, i) => day(addDays(WEEK, i), flat('8'), 0n, 0n)),
+    ];
+    const insights = buildUsageWeek(weekData(days)).current_week.insights;
+    expect(insights.weekly_average_spend).toBe(49);
+    expect(insights.trend_basis).toEqual({ spend: 49, days: 7 });
+    expect(insights.trend?.value_to_times).toBe(1.14);
+  });
+
+  it("compares the week in progress with the average's share for its days with data, and says so", () => {
+    const days = [...earlier, day(WEEK, flat('8'), 0n, 0n), day(addDays(WEEK, 1), flat('8'), 0n, 0n)];
+    const insights = buildUsageWeek({ ...weekData(days), today: addDays(WEEK, 2) }).current_week.insights;
+    expect(insights.total_spend).toBe(16);
+    expect(insights.trend_basis).toEqual({ spend: 14, days: 2 });
+    expect(insights.trend).toMatchObject({ up: true, value_to_times: 1.14 });
+  });
+});

@@ -316,6 +316,7 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
       max_spend: null,
       weekly_average_spend: null,
       trend: null,
+      trend_basis: null,
       solar_export: null,
       solar_export_kwh: null,
       solar_curtailment: input.curtailment,
@@ -345,6 +346,8 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
     max_spend: { day: max.day.date, value: toDollars(max.shown.totalSpend) },
     weekly_average_spend: weeklyAverage === null ? null : toDollars(weeklyAverage),
     trend: trendOf(total, expected),
+    trend_basis:
+      expected === null ? null : { spend: toDollars(expected), days: isCurrent ? priced.length : 7 },
     solar_export: hasSolar ? toDollars(sumMoney(priced.map(({ shown }) => shown.solarInput))) : null,
     solar_export_kwh: hasSolar
       ? microKwhToKwh(

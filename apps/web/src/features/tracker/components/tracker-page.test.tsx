@@ -7,7 +7,7 @@ import {
   trackerCopy,
   USAGE_CACHE_MAX_AGE_MS,
 } from '@portal/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { Route, Routes } from 'react-router';
@@ -657,6 +657,26 @@ describe('overview panel', () => {
     expect(forecast.textContent).toContain('credits, forward balances and special meter read fees');
     // Not a solar account.
     expect(overview.textContent).not.toContain(trackerCopy.solarCredit);
+  });
+
+  it("says what this week's spend so far is compared with: the average's share for the days with data", async () => {
+    stubUsage({
+      daysWithData: (index) => index < 2,
+      trend: { up: true, down: false, stable: false, value_to_times: 1.09 },
+      trendBasis: { spend: 11, days: 2 },
+      nextWeek: { from: null, has_data: false },
+    });
+    await renderTracker(paths.usage.href(id, thisWeek));
+    const overview = await screen.findByRole('region', { name: trackerCopy.overviewTitle });
+    expect(within(overview).getByText(trackerCopy.spendThisWeek)).toBeTruthy();
+    expect(within(overview).getByTestId('trend').textContent).toBe(
+      '▲ 9% more than $11.00, your weekly average for 2 of 7 days',
+    );
+    // A whole week is compared with the weekly average itself.
+    cleanup();
+    stubUsage({ trend: { up: false, down: true, stable: false, value_to_times: 0.8 } });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    expect((await screen.findByTestId('trend')).textContent).toBe('▼ 20% less than your weekly average');
   });
 
   it('says when there is not enough data to project', async () => {

@@ -86,6 +86,7 @@ export interface UsageFixtureOptions {
   estimated?: (day: number) => number;
   curtailment?: SolarCurtailment | null;
   trend?: UsageResponse['current_week']['insights']['trend'];
+  trendBasis?: UsageResponse['current_week']['insights']['trend_basis'];
   projectedTotal?: number | null;
 }
 
@@ -159,6 +160,12 @@ export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
             : total === null
               ? null
               : { up: true, down: false, stable: false, value_to_times: 1.25 },
+        trend_basis:
+          options.trendBasis !== undefined
+            ? options.trendBasis
+            : total === null
+              ? null
+              : { spend: 38.5, days: 7 },
         solar_export: solar ? 7 : null,
         solar_export_kwh: solar ? 87.5 : null,
         solar_curtailment: options.curtailment ?? null,
