@@ -487,14 +487,28 @@ describe('budget form (spec §5, §8)', () => {
     expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOn);
   });
 
-  it("reverts to the saved budget on empty or '-' input, strips a leading minus, coerces the rest", async () => {
+  it('lets the customer delete the budget and type another: 40, cleared, 25 saves $25 and shows 25', async () => {
     const fetchMock = stubUsage();
     const { input } = await renderBudget(fetchMock);
-    fireEvent.change(input, { target: { value: '25' } });
+    await userEvent.clear(input);
+    expect(input.value).toBe('');
+    await userEvent.type(input, '25');
     expect(input.value).toBe('25');
+    await userEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+    await waitFor(() => expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(1));
+    expect(JSON.parse(String(fetchMock.calls('/api/settings/spend_target')[0]?.[1]?.body))).toEqual({
+      spend_target: 25,
+    });
+    await screen.findByText(formatMessage(messages.budgetUpdated, { amount: 25 }));
+    expect(input.value).toBe('25');
+  });
+
+  it("reverts to the saved budget when left empty or '-', strips a leading minus, coerces the rest", async () => {
+    const fetchMock = stubUsage();
+    const { input } = await renderBudget(fetchMock);
     fireEvent.change(input, { target: { value: '' } });
-    expect(input.value).toBe('40');
-    fireEvent.change(input, { target: { value: '-' } });
+    expect(input.value).toBe('');
+    fireEvent.blur(input);
     expect(input.value).toBe('40');
     fireEvent.change(input, { target: { value: '-15' } });
     expect(input.value).toBe('15');
@@ -505,22 +519,37 @@ describe('budget form (spec §5, §8)', () => {
       spend_target: 7,
     });
     await screen.findByText('Budget updated to $7 per week.');
+    // The field shows what was saved.
+    expect(input.value).toBe('7');
   });
 
-  it('shows no message for out-of-range values and saves them brought into range', async () => {
-    const fetchMock = stubUsage();
-    const { input } = await renderBudget(fetchMock);
-    fireEvent.change(input, { target: { value: '150' } });
-    expect(input.value).toBe('150');
-    expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
-    await waitFor(() => expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(1));
-    const [url, init] = fetchMock.calls('/api/settings/spend_target')[0] ?? [];
-    expect(String(url)).toBe(`/api/settings/spend_target?account_id=${id}`);
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ spend_target: 99 });
-    await screen.findByText(formatMessage(messages.budgetUpdated, { amount: 99 }));
-  });
+  it.each([
+    ['150', 'above 99'],
+    ['4025', 'typed after the old budget'],
+    ['7.6', 'not whole dollars'],
+    ['100', 'just above the range'],
+  ])(
+    'never saves %s (%s) as another budget: no message, Save off, the field as typed and marked',
+    async (typed) => {
+      const fetchMock = stubUsage();
+      const { input } = await renderBudget(fetchMock);
+      fireEvent.change(input, { target: { value: typed } });
+      expect(input.value).toBe(typed);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.queryByRole('alert')).toBeNull();
+      const save = screen.getByRole('button', { name: trackerCopy.budgetSave }) as HTMLButtonElement;
+      expect(save.disabled).toBe(true);
+      fireEvent.submit(input.closest('form') as HTMLFormElement);
+      expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(0);
+      expect(input.value).toBe(typed);
+      // Back in range, it saves.
+      fireEvent.change(input, { target: { value: '99' } });
+      expect(input.getAttribute('aria-invalid')).toBeNull();
+      fireEvent.click(save);
+      await screen.findByText(formatMessage(messages.budgetUpdated, { amount: 99 }));
+      expect(input.value).toBe('99');
+    },
+  );
 
   it('is on above 0 and off at 0', async () => {
     const { input } = await renderBudget();
