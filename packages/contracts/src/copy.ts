@@ -75,6 +75,19 @@ export const copy = {
   configLoadError: 'The portal could not start. Please refresh the page or try again later.',
 } as const;
 
+/**
+ * Happy Hours wording beyond spec §2 and §8 (issue 15 item 6); the screens' other words are `happyHoursCopy`.
+ * {slot} is a slot's label, {date} a weekday as "Monday 23 November", {time} "14:30" (AEST).
+ */
+export const happyHoursNotices = {
+  /** The sign-up confirmation when the free hours do not start tomorrow (a sign-up Friday to Sunday). */
+  confirmationFrom:
+    'From {date}, you get 2 hours of free electricity every weekday in your chosen time slot: {slot}.',
+  /** A change refused because the slot changed less than 24 hours ago: trying again cannot work until then. */
+  changeTooSoon:
+    'Your time slot can be changed once every 24 hours. You can change it again from {time} on {date}.',
+} as const;
+
 /** The Tracker's hint cookie (spec §9): set once the hint has been viewed, so it is not shown again. */
 export const TRACKER_HINT_COOKIE = 'tracker__viewedHint';
 /** Usage responses are kept in the browser for 1 hour (spec §4, §9). */
