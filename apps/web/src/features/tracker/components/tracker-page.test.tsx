@@ -7,7 +7,7 @@ import {
   trackerCopy,
   USAGE_CACHE_MAX_AGE_MS,
 } from '@portal/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { Route, Routes } from 'react-router';
@@ -46,6 +46,46 @@ async function columnButtons() {
  */
 const usageRequests = (fetchMock: ReturnType<typeof trackerFetch>) =>
   fetchMock.calls('/api/tracker/usage').filter(([, init]) => !init?.signal?.aborted);
+
+/** A stand-in for IntersectionObserver (jsdom has none): `show(element, ratio)` reports how much is in view. */
+function stubIntersectionObserver() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Set<Element> }>();
+  class FakeObserver {
+    readonly entry: { callback: IntersectionObserverCallback; targets: Set<Element> };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, targets: new Set() };
+      observers.add(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.entry.targets.delete(target);
+    }
+    disconnect() {
+      observers.delete(this.entry);
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    show(target: Element, ratio: number) {
+      act(() => {
+        for (const observer of [...observers]) {
+          if (!observer.targets.has(target)) continue;
+          const entry = {
+            target,
+            intersectionRatio: ratio,
+            isIntersecting: ratio > 0,
+          } as IntersectionObserverEntry;
+          observer.callback([entry], observer as unknown as IntersectionObserver);
+        }
+      });
+    },
+  };
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -601,20 +641,41 @@ describe('budget form (spec §5, §8)', () => {
 });
 
 describe('hints (spec §2, §9)', () => {
-  it('shows both hint texts until the cookie records that they were viewed', async () => {
+  it('shows both hint texts until the cookie records that they were viewed, once they were in view', async () => {
+    const view = stubIntersectionObserver();
     stubUsage();
     const first = await renderTracker(paths.usage.href(id, pastWeek));
     await toolbar();
     const hint = screen.getByTestId('tracker-hint');
     expect(hint.textContent).toContain(messages.hintInteractive);
     expect(hint.textContent).toContain(messages.hintClickColumn);
-    // Viewed: the cookie is set, and the hint stays for this visit.
+    // On screen but below the fold (a phone): not viewed yet, so no cookie.
+    view.show(hint, 0);
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBeUndefined();
+    view.show(hint, 0.4);
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBeUndefined();
+    // Scrolled into view: viewed; the cookie is set, and the hint stays for this visit.
+    view.show(hint, 1);
     expect(Cookies.get(TRACKER_HINT_COOKIE)).toBe('true');
+    expect(screen.getByTestId('tracker-hint')).toBeTruthy();
     first.unmount();
 
     await renderTracker(paths.usage.href(id, pastWeek));
     await toolbar();
     expect(screen.queryByTestId('tracker-hint')).toBeNull();
+  });
+
+  it('does not use the hint up when it was never in view: it shows again on the next visit', async () => {
+    stubIntersectionObserver();
+    stubUsage();
+    const first = await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(screen.getByTestId('tracker-hint')).toBeTruthy();
+    first.unmount();
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBeUndefined();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(screen.getByTestId('tracker-hint')).toBeTruthy();
   });
 
   it('hides the hint when dismissed', async () => {

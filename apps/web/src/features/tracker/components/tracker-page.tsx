@@ -125,7 +125,7 @@ function TrackerScreen({
   const budget = data?.customer.budget ?? 0;
   const hasSolar = data?.metadata.has_solar ?? false;
 
-  const hint = useHint(view === 'week' && hasData);
+  const hint = useHint();
   const swipe = useSwipeable({
     onSwipedLeft: () => {
       if (nav.next) navigate(nav.next.href);
@@ -243,7 +243,9 @@ function TrackerScreen({
           {hasData && <UnitSwitch unit={unit} onChange={setUnit} />}
         </ChartHeader>
 
-        {view === 'week' && hasData && hint.visible && <TrackerHints onDismiss={hint.dismiss} />}
+        {view === 'week' && hasData && hint.visible && (
+          <TrackerHints ref={hint.ref} onDismiss={hint.dismiss} />
+        )}
 
         <div className="tracker-chart__body" data-testid="chart-swipe-area" {...swipe}>
           {body}
