@@ -4,6 +4,7 @@
  * row adds up: usage + supply - solar credit - concession = total, the credits shown with a minus sign.
  */
 import { formatCurrency, formatDecimal, formatMessage, messages, trackerCopy } from '@portal/contracts';
+import { useId } from 'react';
 import type { ChartUnit, ChartView } from '../lib/chart-model.ts';
 
 export interface TableRow {
@@ -32,6 +33,7 @@ export function ChartTable({
   unit: ChartUnit;
   hasSolar: boolean;
 }) {
+  const captionId = useId();
   const dollars = unit === 'dollars';
   const money = (value: number | null) => (value === null ? '' : formatCurrency(value));
   const kwh = (value: number | null) => (value === null ? '' : formatDecimal(value, 2));
@@ -42,9 +44,12 @@ export function ChartTable({
   return (
     <details className="chart-table">
       <summary>{trackerCopy.tableSummary}</summary>
-      <div className="chart-table__scroll">
+      {/* A region that can scroll sideways is focusable, so keyboard users can scroll it (axe
+          scrollable-region-focusable); it is named by the table's caption. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keyboard. */}
+      <section className="chart-table__scroll" aria-labelledby={captionId} tabIndex={0}>
         <table>
-          <caption>{caption}</caption>
+          <caption id={captionId}>{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{view === 'week' ? trackerCopy.tableDay : trackerCopy.tableHour}</th>
@@ -102,7 +107,7 @@ export function ChartTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }

@@ -37,6 +37,43 @@ async function renderTracker(path: string) {
 }
 
 const toolbar = () => screen.findByRole('toolbar');
+/** A column's date as its label shows it: "Mon 16 Nov". */
+const shortDate = (date: string) =>
+  formatLongDate(date).replace(/^(\w{3})\w* (\d+) (\w{3})\w*.*$/, '$1 $2 $3');
+/** Text as axe compares it (label-content-name-mismatch): lower case, no punctuation, single spaces. */
+const curated = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('column names (WCAG 2.5.3 label in name; issue 15 item 8)', () => {
+  it.each([
+    ['week', (from: string) => paths.usage.href(id, from), {}],
+    [
+      'week with a day without data and estimated reads',
+      (from: string) => paths.usage.href(id, from),
+      {
+        daysWithData: (index: number) => index !== 4,
+        estimated: (index: number) => (index === 2 ? 0.5 : 0),
+      },
+    ],
+    [
+      'day',
+      (from: string) => paths.usage.href(id, from, 3),
+      { hoursWithData: (_: number, hour: number) => hour < 20 },
+    ],
+  ] as const)('names each %s column with its visible text, in order', async (_, href, options) => {
+    stubUsage(options as UsageFixtureOptions);
+    await renderTracker(href(pastWeek));
+    for (const button of await columnButtons()) {
+      // Every text of the column in document order (the overlay's VIEW DAY or VIEW WEEK included).
+      const visible = curated(button.textContent ?? '');
+      expect(curated(button.getAttribute('aria-label') ?? '')).toContain(visible);
+    }
+  });
+});
 async function columnButtons() {
   return within(await toolbar()).getAllByRole('button');
 }
@@ -105,9 +142,9 @@ describe('week view', () => {
 
     expect(screen.getByRole('heading', { level: 2, name: formatWeekRange(pastWeek) })).toBeTruthy();
     // Monday: grid $4 + supply $1.10; Sunday is the highest day.
-    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${formatLongDate(pastWeek)}: $5.10, VIEW DAY`);
+    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${shortDate(pastWeek)}: $5.10, VIEW DAY`);
     expect(buttons[6]?.getAttribute('aria-label')).toBe(
-      `${formatLongDate(addDays(pastWeek, 6))}: $11.10 (highest), VIEW DAY`,
+      `${shortDate(addDays(pastWeek, 6))}: $11.10, VIEW DAY (highest)`,
     );
     expect(buttons[6]?.className).toContain('is-max');
     expect(buttons.filter((button) => button.className.includes('is-max'))).toHaveLength(1);
@@ -197,7 +234,7 @@ describe('week view', () => {
     const buttons = await columnButtons();
     expect(within(buttons[4] as HTMLElement).getByText(messages.columnNoData)).toBeTruthy();
     expect(buttons[4]?.getAttribute('aria-label')).toBe(
-      `${formatLongDate(addDays(pastWeek, 4))}: No data, VIEW DAY`,
+      `${shortDate(addDays(pastWeek, 4))}: No data, VIEW DAY`,
     );
     expect(within(buttons[3] as HTMLElement).queryByText(messages.columnNoData)).toBeNull();
   });
@@ -237,7 +274,7 @@ describe('week view', () => {
     await toolbar();
     await user.click(screen.getByRole('radio', { name: trackerCopy.unitKwh }));
     const buttons = await columnButtons();
-    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${formatLongDate(pastWeek)}: 12.8 kWh, VIEW DAY`);
+    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${shortDate(pastWeek)}: 12.8 kWh, VIEW DAY`);
     expect(document.querySelectorAll('.usage-chart__supply')).toHaveLength(0);
     expect(screen.queryByTestId('budget-line')).toBeNull();
     expect(screen.queryAllByTestId('average-marker')).toHaveLength(0);
