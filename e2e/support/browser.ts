@@ -13,8 +13,15 @@ declare module 'vitest' {
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+export const NARROW = { width: 320, height: 640 } as const;
 export const PHONE = { width: 375, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
+/** Every width a screen must read well at (issue 15 item 9): the narrowest phone, a phone, a desktop. */
+export const WIDTHS = [
+  ['320', NARROW],
+  ['375', PHONE],
+  ['1280', DESKTOP],
+] as const;
 
 const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -71,12 +78,80 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, context, problems };
 }
 
-/** Runs axe on the page and fails on any violation, naming each. */
+/**
+ * Runs axe on the page and fails on any violation, naming each. Beyond axe's default rules it runs
+ * `label-content-name-mismatch` (WCAG 2.5.3, still marked experimental by axe): a control's name must hold
+ * its visible text.
+ */
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
   expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * What reads badly on a narrow screen, found from the layout (issue 15 item 9): the page scrolling sideways,
+ * a table scrolling inside its card (the Reduce & Reward history), a phone number broken over two lines, the
+ * alert banner over the screen's title, and chart labels that run into each other or are not shown (the
+ * Tracker's figures and hours). Returns the problems, empty when the screen reads well.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    }
+    for (const scroller of Array.from(document.querySelectorAll<HTMLElement>('.rr-table__scroll'))) {
+      if (scroller.scrollWidth > scroller.clientWidth + 1) {
+        problems.push(
+          `a history table overflows its card: ${scroller.scrollWidth} > ${scroller.clientWidth}`,
+        );
+      }
+    }
+    for (const phone of Array.from(document.querySelectorAll<HTMLElement>('a[href^="tel:"]'))) {
+      if (phone.getClientRects().length > 1) problems.push(`the phone number ${phone.textContent} wraps`);
+    }
+    const title = document.querySelector('main h1')?.getBoundingClientRect();
+    const alert = document.querySelector('.alert')?.getBoundingClientRect();
+    if (title && alert && alert.bottom > title.top && alert.top < title.bottom) {
+      problems.push('the alert banner covers the page title');
+    }
+    const shown = (element: Element | null) => {
+      if (!element) return null;
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' ? box : null;
+    };
+    for (const chart of Array.from(document.querySelectorAll('.usage-chart'))) {
+      const columns = Array.from(chart.querySelectorAll('.usage-chart__column'));
+      let previous: DOMRect | null = null;
+      columns.forEach((column, index) => {
+        const slot = column.getBoundingClientRect();
+        const name = column.getAttribute('aria-label') ?? `column ${index}`;
+        const hasFigure = !column.classList.contains('is-empty');
+        for (const part of ['.usage-chart__primary', ...(hasFigure ? ['.usage-chart__value'] : [])]) {
+          const box = shown(column.querySelector(part));
+          if (!box) {
+            problems.push(`${name}: ${part} is not shown`);
+            continue;
+          }
+          if (box.left < slot.left - 0.5 || box.right > slot.right + 0.5) {
+            problems.push(`${name}: ${part} is wider than its column`);
+          }
+        }
+        const figure = hasFigure ? shown(column.querySelector('.usage-chart__value')) : null;
+        if (figure && previous && figure.left < previous.right && figure.top < previous.bottom) {
+          problems.push(`${name}: its figure runs into the one before`);
+        }
+        previous = figure ?? previous;
+      });
+    }
+    return problems;
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * The web shell in a real Chromium against the real server: the landing text, the catch-all redirect, the
- * menu at phone width, the footer's links, the error page, and axe on every screen built so far.
+ * menu at phone width (Escape, its open state), the footer's links, the error page, and every screen at 320,
+ * 375 and 1280 px: axe, the layout checks and a screenshot of each (e2e/screenshots).
  */
 import { copy, formatMessage, messages, paths } from '@portal/contracts';
 import type { Browser } from 'playwright-core';
@@ -10,9 +11,11 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   launchBrowser,
+  layoutProblems,
   openPage,
   PHONE,
   shot,
+  WIDTHS,
 } from '../support/browser.ts';
 
 let browser: Browser;
@@ -122,6 +125,20 @@ describe('furniture', () => {
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await helpCentre.isVisible()).toBe(false);
+
+    // The button shows whether the menu is open, and Escape closes it, from a link inside it too.
+    const look = () => toggle.evaluate((button) => getComputedStyle(button).backgroundColor);
+    const closedLook = await look();
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await look()).not.toBe(closedLook);
+    await page.keyboard.press('Tab');
+    expect(await helpCentre.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await helpCentre.isVisible()).toBe(false);
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await look()).toBe(closedLook);
     await context.close();
   });
 
@@ -188,18 +205,31 @@ describe('every screen', () => {
     paths.smeSurvey.href('demo-business'),
   ];
 
-  it('renders each with one h1, no axe findings and no CSP or script errors', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
-    for (const url of screens) {
-      await page.goto(`${baseUrl()}${url}`);
-      await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);
-      expect(new URL(page.url()).pathname, url).toBe(url);
-      await expectNoAxeViolations(page);
-    }
-    expect(problems).toEqual([]);
-    await context.close();
-    // Sixteen screens, each loaded and checked by axe: more than one ordinary test's time on a busy machine.
-  }, 180_000);
+  // One page per width, each screen in turn: one h1, no axe findings, nothing that reads badly (the layout
+  // checks of support/browser.ts), no CSP or script errors, and a screenshot to look at.
+  it.each(WIDTHS)(
+    'renders each at %s px with one h1, no axe findings, nothing that reads badly and no CSP or script errors',
+    async (width, viewport) => {
+      const { page, context, problems } = await openPage(browser, { viewport });
+      for (const url of screens) {
+        await page.goto(`${baseUrl()}${url}`);
+        await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);
+        // Each screen's content is in (not just its loading state).
+        await expect
+          .poll(() => page.locator('[role="status"]:has-text("Loading")').count(), { message: url })
+          .toBe(0);
+        expect(new URL(page.url()).pathname, url).toBe(url);
+        await expectNoAxeViolations(page, `${url} at ${width} px`);
+        expect(await layoutProblems(page), `${url} at ${width} px`).toEqual([]);
+        const name = url.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'landing';
+        await page.screenshot({ path: shot(`screen-${name}-${width}`), fullPage: true });
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+      // Sixteen screens, each loaded, checked by axe and photographed: more than one ordinary test's time.
+    },
+    180_000,
+  );
 });
 
 describe('server answers seen by the browser', () => {

@@ -20,6 +20,8 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   launchBrowser,
+  layoutProblems,
+  NARROW,
   openPage,
   PHONE,
   shot,
@@ -58,7 +60,7 @@ describe('week view', () => {
     );
     for (const label of names)
       expect(label).toMatch(
-        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w+ \d+ \w+: (-?\$[\d,.]+|No data)( \(.*\))?, VIEW DAY$/,
+        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+ [A-Z][a-z]{2}: (-?\$[\d,.]+|No data), VIEW DAY( \(.*\))?$/,
       );
     expect(names.some((label) => label?.includes('(highest'))).toBe(true);
     expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Average', 'Budget']);
@@ -74,7 +76,12 @@ describe('week view', () => {
       'a projection only and no substitute for your actual bill',
     );
     await expectNoAxeViolations(page);
+    expect(await layoutProblems(page)).toEqual([]);
     await page.screenshot({ path: shot(`tracker-week-${name}`), fullPage: true });
+    // With the table of numbers open too (its scroll region takes the focus).
+    await page.getByText(trackerCopy.tableSummary).click();
+    await expect.poll(() => page.locator('.chart-table table').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, `week ${name} with the table open`);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -139,14 +146,12 @@ describe('day view', () => {
     expect(await page.getByRole('link', { name: trackerCopy.nextDay }).getAttribute('href')).toBe(
       paths.usage.href('demo-home', pastWeek, 3),
     );
-    if (name === 'phone') {
-      // Every third hour is labelled on a phone; the others keep their place but are not shown.
-      expect(
-        await page.locator('.usage-chart__column:not(.is-major) .usage-chart__primary').first().isVisible(),
-      ).toBe(false);
-    }
     await expectNoAxeViolations(page);
+    // Every hour shows its figure and its hour, none running into the next (the layout checks).
+    expect(await layoutProblems(page)).toEqual([]);
     await page.screenshot({ path: shot(`tracker-day-${name}`), fullPage: true });
+    await page.getByText(trackerCopy.tableSummary).click();
+    await expectNoAxeViolations(page, `day ${name} with the table open`);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -163,6 +168,80 @@ describe('day view', () => {
     await expect.poll(() => columns(page).count()).toBe(7);
     await context.close();
   });
+});
+
+/** Dollars shown on the page as whole cents: "$1,234.56" is 123456, "-$1.00" is -100. */
+const cents = (text: string) => {
+  const match = /(-?)\$([\d,]+)\.(\d\d)/.exec(text);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  return (match[1] ? -1 : 1) * (Number((match[2] ?? '').replaceAll(',', '')) * 100 + Number(match[3]));
+};
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Every row of the open table of numbers adds up: usage + supply - solar - concession = total. */
+async function expectTableRowsAddUp(page: Page) {
+  await page.getByText(trackerCopy.tableSummary).click();
+  const headers = await page.locator('.chart-table thead th').allTextContents();
+  const rows = await page
+    .locator('.chart-table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => cell.textContent ?? '')));
+  const column = (name: string) => headers.indexOf(name);
+  for (const row of rows) {
+    if (row.length < headers.length) continue; // No data
+    const at = (name: string) => (column(name) >= 0 ? cents(row[column(name)] ?? '') : 0);
+    const parts = ['Usage', 'Supply', 'Solar Export', 'Concession'].map(at);
+    expect(sum(parts), row.join(' | ')).toBe(at('Total'));
+  }
+  await page.getByText(trackerCopy.tableSummary).click();
+}
+
+describe('what the Tracker shows adds up (issue 15 item 1)', () => {
+  it.each(['demo-business', 'demo-solar', 'demo-home'])(
+    '%s: the week’s spend is the sum of the day labels, each day’s hours and supply make its spend, on a 320 px phone',
+    async (account) => {
+      const { page, context, problems } = await openPage(browser, { viewport: NARROW });
+      await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
+      // Four weeks, following the previous-week arrow.
+      for (let week = 0; week < 4; week++) {
+        const from = addDays(pastWeek, -7 * week);
+        await page.waitForURL(`${baseUrl()}${paths.usage.href(account, from)}`);
+        await expect.poll(() => columns(page).count()).toBe(7);
+        await expect.poll(() => page.getByTestId('week-spend').count()).toBe(1);
+        const labels = await page
+          .locator('.usage-chart__column:not(.is-empty) .usage-chart__value')
+          .allTextContents();
+        const total = cents((await page.getByTestId('week-spend').textContent()) ?? '');
+        expect(sum(labels.map(cents)), `${account} week of ${from}: ${labels.join(' ')}`).toBe(total);
+        expect(await layoutProblems(page), `${account} week of ${from}`).toEqual([]);
+        if (week === 0) {
+          await expectTableRowsAddUp(page);
+          await page.screenshot({ path: shot(`tracker-week-${account}-320`), fullPage: true });
+        }
+        if (week < 3) await page.getByRole('link', { name: trackerCopy.previousWeek }).click();
+      }
+
+      // A day: its hourly columns add up to the first figure of the breakdown, which with the supply charge
+      // (less a concession) is the day's spend.
+      await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek, 2)}`);
+      await expect.poll(() => columns(page).count()).toBe(24);
+      const hours = await page
+        .locator('.usage-chart__column:not(.is-empty) .usage-chart__value')
+        .allTextContents();
+      const breakdown = (await page.getByTestId('day-breakdown').textContent()) ?? '';
+      const [inColumns = 0, supply = 0, concession = 0] = (breakdown.match(/-?\$[\d,]+\.\d\d/g) ?? []).map(
+        cents,
+      );
+      expect(sum(hours.map(cents)), breakdown).toBe(inColumns);
+      expect(inColumns + supply - concession).toBe(
+        cents((await page.getByTestId('day-spend').textContent()) ?? ''),
+      );
+      expect(await layoutProblems(page)).toEqual([]);
+      await expectTableRowsAddUp(page);
+      await page.screenshot({ path: shot(`tracker-day-${account}-320`), fullPage: true });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe('empty and error states', () => {
@@ -290,6 +369,25 @@ describe('interaction', () => {
     await context.close();
   });
 
+  it('does not use the hint up below the fold of a phone: the cookie is set once it has been in view', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+    await expect.poll(() => columns(page).count()).toBe(7);
+    const hint = page.getByTestId('tracker-hint');
+    const box = await hint.boundingBox();
+    // At 375 px the overview comes first: the hint renders below the fold.
+    expect(box?.y ?? 0).toBeGreaterThan(PHONE.height);
+    // Two frames, so that the observer has reported what is in view.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const cookie = async () => (await context.cookies()).find((c) => c.name === TRACKER_HINT_COOKIE)?.value;
+    expect(await cookie()).toBeUndefined();
+    await hint.scrollIntoViewIfNeeded();
+    await expect.poll(cookie).toBe('true');
+    await context.close();
+  });
+
   it('shows the short hint on a phone', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
@@ -298,8 +396,8 @@ describe('interaction', () => {
     await context.close();
   });
 
-  it('saves a budget, says so, and shows the new budget after the refetch', async () => {
-    const { page, context } = await openPage(browser);
+  it('saves a budget, says so (the alert in view, over no title), and shows the new budget after the refetch', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
     const account = 'demo-business';
     await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
     const input = page.getByLabel(trackerCopy.budgetLabel);
@@ -310,9 +408,30 @@ describe('interaction', () => {
     const saved = page.waitForResponse((response) => response.url().includes('/api/settings/spend_target'));
     await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
     expect((await saved).status()).toBe(204);
-    await expect
-      .poll(() => page.locator('.alert__message').textContent())
-      .toBe(formatMessage(messages.budgetUpdated, { amount: next }));
+    // Measured in the page the moment the alert appears (it closes itself after 3 seconds): it shows where
+    // the customer is (the form, low on a phone), and at the top of the page it is above the title, not on it.
+    const placed = await page.waitForFunction(() => {
+      const alert = document.querySelector('.alert');
+      const title = document.querySelector('main h1');
+      if (!alert || !title) return null;
+      const where = alert.getBoundingClientRect();
+      const scrolled = window.scrollY;
+      window.scrollTo(0, 0);
+      const atTop = { alert: alert.getBoundingClientRect(), title: title.getBoundingClientRect() };
+      window.scrollTo(0, scrolled);
+      return {
+        message: alert.textContent,
+        inView: where.top >= 0 && where.bottom <= window.innerHeight,
+        scrolled,
+        overTitle: atTop.alert.bottom > atTop.title.top && atTop.alert.top < atTop.title.bottom,
+      };
+    });
+    const { message, inView, scrolled, overTitle } = (await placed.jsonValue()) ?? {};
+    expect(message).toContain(formatMessage(messages.budgetUpdated, { amount: next }));
+    expect(scrolled).toBeGreaterThan(0);
+    expect(inView).toBe(true);
+    expect(overTitle).toBe(false);
+    await page.screenshot({ path: shot('tracker-budget-alert-phone') });
     await expect.poll(() => page.getByText(new RegExp(`of your \\$${next} weekly budget`)).count()).toBe(1);
     // Saving cleared the browser cache, and the refetch stored the new week again.
     expect(

@@ -75,6 +75,19 @@ export const copy = {
   configLoadError: 'The portal could not start. Please refresh the page or try again later.',
 } as const;
 
+/**
+ * Happy Hours wording beyond spec §2 and §8 (issue 15 item 6); the screens' other words are `happyHoursCopy`.
+ * {slot} is a slot's label, {date} a weekday as "Monday 23 November", {time} "14:30" (AEST).
+ */
+export const happyHoursNotices = {
+  /** The sign-up confirmation when the free hours do not start tomorrow (a sign-up Friday to Sunday). */
+  confirmationFrom:
+    'From {date}, you get 2 hours of free electricity every weekday in your chosen time slot: {slot}.',
+  /** A change refused because the slot changed less than 24 hours ago: trying again cannot work until then. */
+  changeTooSoon:
+    'Your time slot can be changed once every 24 hours. You can change it again from {time} on {date}.',
+} as const;
+
 /** The Tracker's hint cookie (spec §9): set once the hint has been viewed, so it is not shown again. */
 export const TRACKER_HINT_COOKIE = 'tracker__viewedHint';
 /** Usage responses are kept in the browser for 1 hour (spec §4, §9). */
@@ -83,6 +96,11 @@ export const USAGE_CACHE_MAX_AGE_MS = 60 * 60 * 1000;
 /** Tracker legend entries (spec §2): the label word for word, and its meaning in our words. */
 export const trackerLegend = {
   usage: { label: 'Usage', meaning: 'Your actual electricity usage' },
+  /** In dollars for a solar account: the bar above the line is the usage less the credit drawn below it. */
+  usageLessSolar: {
+    label: 'Usage',
+    meaning: 'Your electricity usage, less your solar credit below the line',
+  },
   supply: { label: 'Supply', meaning: 'The fixed daily supply charge' },
   solarExport: { label: 'Solar Export', meaning: 'Solar energy you fed into the grid (a credit)' },
   average: { label: 'Average', meaning: 'Your average for this day of the week over the last 5 weeks' },
@@ -126,6 +144,7 @@ export const trackerCopy = {
   tableUsage: 'Usage',
   tableUsageKwh: 'Usage (kWh)',
   tableSupply: 'Supply',
+  tableConcession: 'Concession',
   tableSolar: 'Solar Export',
   tableSolarKwh: 'Solar Export (kWh)',
   tableTotal: 'Total',
@@ -148,6 +167,10 @@ export const trackerCopy = {
   trendUp: '{percent}% more than your weekly average',
   trendDown: '{percent}% less than your weekly average',
   trendStable: 'About the same as your weekly average',
+  /** The week in progress: {amount} is the weekly average's share for its {days} days with data. */
+  trendUpSoFar: '{percent}% more than {amount}, your weekly average for {days} of 7 days',
+  trendDownSoFar: '{percent}% less than {amount}, your weekly average for {days} of 7 days',
+  trendStableSoFar: 'About the same as {amount}, your weekly average for {days} of 7 days',
   highestDay: 'Highest day',
   solarCredit: 'Solar credit',
   /** {kwh} is the energy exported. */
@@ -166,6 +189,11 @@ export const trackerCopy = {
     'This is a projection only and no substitute for your actual bill. It excludes manual adjustments such as credits, forward balances and special meter read fees.',
   dayInsightsTitle: 'This day at a glance',
   daySpend: 'Spend on the day',
+  /** How the day's spend relates to its hourly columns: {hours}, {supply} and {concession} in dollars. */
+  dayBreakdown:
+    'The hourly columns add up to {hours}; the daily supply charge of {supply} is added once for the day.',
+  dayBreakdownConcession:
+    'The hourly columns add up to {hours}; the daily supply charge of {supply} is added and your concession of {concession} taken off once for the day.',
   /** {day} is the weekday name. */
   dayTrendUp: '{percent}% more than your average {day}',
   dayTrendDown: '{percent}% less than your average {day}',

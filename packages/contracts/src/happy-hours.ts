@@ -82,10 +82,9 @@ export const happyHoursCopy = {
   pendingSlot: 'Your new time slot {slot} starts on {date}.',
   /** {date} and {time} in AEST. */
   nextChange: 'You can change your time slot again from {time} on {date}.',
-  /** {slot} is the slot's label. */
+  /** {slot} is the slot's label. Said only when the free hours do start tomorrow (happyHoursNotices otherwise). */
   confirmation:
     'From tomorrow, you get 2 hours of free electricity every weekday in your chosen time slot: {slot}.',
-  confirmationEffective: 'Your free hours start on {date}.',
   changeLink: 'Change your time slot',
   /** {slot} is the slot's label, {date} the weekday it takes effect. */
   changeConfirmation:

@@ -52,9 +52,8 @@ export type EventResultResponse = z.infer<typeof eventResultResponseSchema>;
 
 /**
  * Beyond the specification: GET {reduce-and-reward base}/dr_events/event_results, every event of the account
- * with its result (the same answer as event_result), oldest first. The overview makes this one call instead
- * of one event_result call per event, which could not show 30 events within a second on a busy machine
- * (docs/reduce-and-reward.md).
+ * with its result (the same answer as event_result), oldest first. For other clients and the benchmarks: the
+ * overview uses the specified calls (docs/decisions/0024).
  */
 export const eventResultsResponseSchema = z
   .object({

@@ -33,6 +33,11 @@ export const columnDataSchema = z.object({
   service_charge: z.number().nullable(),
   solar_input: z.number().nullable(),
   solar_kwh: z.number().nullable(),
+  /**
+   * Beyond the specification: the daily concession credit (0 for an hour), so that a day's figures add up:
+   * total_spend = grid_spend + service_charge - solar_input - concession.
+   */
+  concession: z.number().nullable(),
   /** Beyond the specification: kWh from the grid beside the spend. */
   usage_kwh: z.number().nullable(),
   /** Same weekday (or hour of it) over the previous 5 weeks with data. */
@@ -96,6 +101,12 @@ export const weeklyInsightsSchema = z.object({
   max_spend: z.object({ day: marketDateSchema, value: z.number() }).nullable(),
   weekly_average_spend: z.number().nullable(),
   trend: trendSchema.nullable(),
+  /**
+   * Beyond the specification: what the trend compares the week's spend with. For a whole week, the weekly
+   * average (days 7); for the week in progress, the average's share for its days with data (spend =
+   * weekly_average_spend x days / 7), so "9% more" is said of like for like.
+   */
+  trend_basis: z.object({ spend: z.number(), days: z.number().int().min(1).max(7) }).nullable(),
   solar_export: z.number().nullable(),
   solar_export_kwh: z.number().nullable(),
   solar_curtailment: solarCurtailmentSchema.nullable(),

@@ -6,6 +6,7 @@
  */
 import {
   addDays,
+  dayOfWeek,
   errorResponseSchema,
   MONTHLY_EMAIL,
   marketToday,
@@ -14,7 +15,10 @@ import {
   WEEKLY_EMAIL,
   weekStart,
 } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../src/db/schema/subscriptions.ts';
+import { findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
 let t: Awaited<ReturnType<typeof buildTestApp>>;
@@ -62,17 +66,39 @@ const read = async (accountId: string) => {
 };
 
 describe('GET /api/tracker/subscription', () => {
-  it('answers the demo subscriptions of design §2, due at once', async () => {
+  it('answers the demo subscriptions of design §2, due at once: today on a mailing day, else the next one', async () => {
+    // Seeded due on this week's Monday and this month's 1st; a date that has passed is never answered.
     expect(await read('demo-home')).toEqual({
       subscribed: true,
       type: WEEKLY_EMAIL,
-      next_mailing_date: weekStart(today),
+      next_mailing_date: dayOfWeek(today) === 0 ? today : nextMonday,
     });
     expect(await read('demo-solar')).toEqual({
       subscribed: true,
       type: MONTHLY_EMAIL,
-      next_mailing_date: `${today.slice(0, 8)}01`,
+      next_mailing_date: today.endsWith('-01') ? today : nextFirst,
     });
+  });
+
+  it('answers the real next date when the scheduled one passed weeks ago (issue 15 item 4)', async () => {
+    const account = await findAccountByPublicId(t.db, 'demo-business');
+    if (!account) throw new Error('no demo-business');
+    for (const [type, next] of [
+      [MONTHLY_EMAIL, today.endsWith('-01') ? today : nextFirst],
+      [WEEKLY_EMAIL, dayOfWeek(today) === 0 ? today : nextMonday],
+    ] as const) {
+      await t.db
+        .insert(subscriptions)
+        .values({ accountId: account.id, type, subscribed: true, nextMailingDate: addDays(today, -40) })
+        .onConflictDoUpdate({
+          target: subscriptions.accountId,
+          set: { type, subscribed: true, nextMailingDate: addDays(today, -40) },
+        });
+      const answer = await read('demo-business');
+      expect(answer.next_mailing_date).toBe(next);
+      expect((answer.next_mailing_date ?? '') >= today).toBe(true);
+    }
+    await t.db.delete(subscriptions).where(eq(subscriptions.accountId, account.id));
   });
 
   it('answers an account that never subscribed as unsubscribed, weekly, with no date', async () => {
@@ -101,12 +127,9 @@ describe('subscription transitions', () => {
   });
 
   it('subscribing again to the same type keeps the date already scheduled', async () => {
+    const before = await read('demo-home');
     const response = await post({ account_id: 'demo-home', data: { type: WEEKLY_EMAIL, subscribed: true } });
-    expect(response.json()).toEqual({
-      subscribed: true,
-      type: WEEKLY_EMAIL,
-      next_mailing_date: weekStart(today),
-    });
+    expect(response.json()).toEqual(before);
   });
 
   it('changes the frequency weekly to monthly and back, moving the next date', async () => {

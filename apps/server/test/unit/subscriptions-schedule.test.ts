@@ -1,12 +1,15 @@
 /** When snapshots are due and which period each reports (design §4.5), and where email links may lead. */
+import { addDays, type EmailFrequency, eachDate } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { weekRange } from '../../src/domains/subscriptions/email/view.ts';
 import { isPortalPath, signLink, verifyLink } from '../../src/domains/subscriptions/links.ts';
 import {
+  isMailingDay,
   nextMailingDate,
   periodBefore,
   periodsBefore,
   samePeriodLastYear,
+  shownMailingDate,
 } from '../../src/domains/subscriptions/schedule.ts';
 
 describe('schedule', () => {
@@ -16,6 +19,31 @@ describe('schedule', () => {
     expect(nextMailingDate('monthly', '2026-11-22')).toBe('2026-12-01');
     expect(nextMailingDate('monthly', '2026-12-01')).toBe('2027-01-01');
     expect(nextMailingDate('monthly', '2026-12-31')).toBe('2027-01-01');
+  });
+
+  it('never tells a customer a date that has passed: a missed mailing day answers the next one from today (issue 15 item 4)', () => {
+    // Every day of two years, scheduled dates around it (a week, a month and more before; today; after).
+    const wrong: string[] = [];
+    for (const frequency of ['weekly', 'monthly'] as EmailFrequency[]) {
+      for (const today of eachDate('2026-01-01', '2027-12-31')) {
+        // The first mailing day from today, found by walking the calendar.
+        let first = today;
+        while (!isMailingDay(frequency, first)) first = addDays(first, 1);
+        for (const offset of [-90, -45, -31, -30, -29, -8, -7, -6, -1, 0, 1, 6, 7, 40]) {
+          const scheduled = addDays(today, offset);
+          const shown = shownMailingDate(frequency, scheduled, today);
+          if (shown !== (scheduled >= today ? scheduled : first))
+            wrong.push(`${frequency} ${scheduled} on ${today}: ${shown}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(isMailingDay('weekly', '2026-11-23')).toBe(true); // a Monday
+    expect(isMailingDay('weekly', '2026-11-24')).toBe(false);
+    expect(isMailingDay('monthly', '2026-12-01')).toBe(true);
+    expect(shownMailingDate('monthly', '2026-10-01', '2026-11-24')).toBe('2026-12-01');
+    expect(shownMailingDate('weekly', '2026-10-05', '2026-11-24')).toBe('2026-11-30');
+    expect(shownMailingDate('weekly', '2026-10-05', '2026-11-30')).toBe('2026-11-30');
   });
 
   it('reports the last complete week (Monday to Sunday) or month before the sending day', () => {

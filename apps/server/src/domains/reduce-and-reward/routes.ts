@@ -75,7 +75,7 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Beyond the specification: every event of the account with its result, in one call',
         description:
-          'The event list of tracker/dr_events, each event with the answer event_result gives for it, oldest first. The overview uses it instead of one event_result call per event (docs/reduce-and-reward.md).',
+          'The event list of tracker/dr_events, each event with the answer event_result gives for it, oldest first. The web app does not use it: its overview makes the calls of the specification (docs/decisions/0024).',
         tags: ['reduce-and-reward'],
         querystring: accountQuerySchema,
         response: { 200: eventResultsResponseSchema, ...guardedErrors },

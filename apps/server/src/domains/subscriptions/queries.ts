@@ -13,17 +13,28 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { type SubscriptionRow, subscriptions } from '../../db/schema/subscriptions.ts';
-import { nextMailingDate } from './schedule.ts';
+import { nextMailingDate, shownMailingDate } from './schedule.ts';
 
-export const toSubscription = (row: SubscriptionRow | undefined): Subscription => ({
+/** The answer of spec §7 for a row; the next mailing date as the customer is told it (never a past date). */
+export const toSubscription = (
+  row: SubscriptionRow | undefined,
+  today: string = marketToday(),
+): Subscription => ({
   subscribed: row?.subscribed ?? false,
   type: row?.type ?? WEEKLY_EMAIL,
-  next_mailing_date: row?.subscribed ? row.nextMailingDate : null,
+  next_mailing_date:
+    row?.subscribed && row.nextMailingDate
+      ? shownMailingDate(frequencyOf(row.type), row.nextMailingDate, today)
+      : null,
 });
 
-export async function subscriptionOf(db: Database, accountId: string): Promise<Subscription> {
+export async function subscriptionOf(
+  db: Database,
+  accountId: string,
+  today: string = marketToday(),
+): Promise<Subscription> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
-  return toSubscription(row);
+  return toSubscription(row, today);
 }
 
 /**
@@ -55,7 +66,7 @@ export async function setSubscription(
       .values({ accountId, ...values })
       .onConflictDoUpdate({ target: subscriptions.accountId, set: { ...values, updatedAt: sql`now()` } })
       .returning();
-    return toSubscription(row);
+    return toSubscription(row, today);
   });
 }
 
@@ -82,6 +93,6 @@ export async function changeFrequency(
       })
       .where(eq(subscriptions.accountId, accountId))
       .returning();
-    return toSubscription(row);
+    return toSubscription(row, today);
   });
 }

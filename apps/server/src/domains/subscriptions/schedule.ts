@@ -3,7 +3,7 @@
  * week before (Monday to Sunday, AEST); a monthly one on the 1st for the month before. Pure date arithmetic on
  * 'YYYY-MM-DD' market dates.
  */
-import { addDays, type EmailFrequency, weekStart } from '@portal/contracts';
+import { addDays, dayOfWeek, type EmailFrequency, weekStart } from '@portal/contracts';
 
 export interface SnapshotPeriod {
   frequency: EmailFrequency;
@@ -25,6 +25,21 @@ function addMonths(first: string, months: number): string {
 /** The first mailing day strictly after `today`: the next Monday, or the next 1st of a month. */
 export function nextMailingDate(frequency: EmailFrequency, today: string): string {
   return frequency === 'weekly' ? addDays(weekStart(today), 7) : addMonths(firstOfMonth(today), 1);
+}
+
+/** True on the days snapshots of this frequency are due: Mondays (weekly), the 1st (monthly). */
+export const isMailingDay = (frequency: EmailFrequency, date: string): boolean =>
+  frequency === 'weekly' ? dayOfWeek(date) === 0 : date.endsWith('-01');
+
+/**
+ * The next mailing date to tell the customer, on `today`. A scheduled date that has passed means its mailing
+ * day went by without a run of `portal mail send-due`; the scheduler runs it on mailing days, so the next
+ * email goes on the first mailing day from today (today itself on a mailing day: "on its way"). A date in the
+ * past is never shown. (A late run on another day sends the owed snapshot sooner, see docs/email-snapshots.md.)
+ */
+export function shownMailingDate(frequency: EmailFrequency, scheduled: string, today: string): string {
+  if (scheduled >= today) return scheduled;
+  return isMailingDay(frequency, today) ? today : nextMailingDate(frequency, today);
 }
 
 /** The period a snapshot sent on `date` reports: the last complete week or month before it. */

@@ -3,6 +3,11 @@
  * hand-computed numbers. Averages look back over previous weeks that have data: a day's average is the mean
  * of the same weekday over the previous 5 weeks with data for it; an hour's, the same per hour; the weekly
  * average is the mean total of the previous 4 weeks with data.
+ *
+ * Figures add up as shown (spec §3: the week's total is the sum of the days' totals; docs/tracker-figures.md):
+ * a day's total is its exact total rounded to the cent, and its usage, supply, solar credit and concession
+ * are rounded so that they add up to it; its hours are rounded so that they add up to its usage and solar
+ * credit; the week's total, solar credit, highest day and averages are those of the days' shown totals.
  */
 import {
   addDays,
@@ -22,7 +27,16 @@ import {
   WEEKDAY_NAMES,
   type WeeklyInsights,
 } from '@portal/contracts';
-import { type Money, meanMoney, microKwhToKwh, moneyRatio, sumMoney, toDollars } from '../billing/money.ts';
+import {
+  ATTOCENTS_PER_CENT,
+  divideRounded,
+  type Money,
+  meanMoney,
+  microKwhToKwh,
+  moneyRatio,
+  sumMoney,
+  toDollars,
+} from '../billing/money.ts';
 import type { DaySpend } from '../billing/spend.ts';
 
 /** Averages over this many previous weeks with data (spec §9). */
@@ -57,6 +71,88 @@ const range = (fromDate: string, fromTime: string, toDate: string, toTime: strin
   starts_at: timePoint(fromDate, fromTime),
   ends_at: timePoint(toDate, toTime),
 });
+
+/** Money rounded half away from zero to a whole cent (still in attocents): a figure as the customer sees it. */
+export const roundToCent = (value: Money): Money =>
+  divideRounded(value, ATTOCENTS_PER_CENT) * ATTOCENTS_PER_CENT;
+
+/** The whole cents at or below `value` (floor, also for negative amounts). */
+function floorToCent(value: Money): Money {
+  const remainder = value % ATTOCENTS_PER_CENT;
+  return value - remainder - (remainder < 0n ? ATTOCENTS_PER_CENT : 0n);
+}
+
+/**
+ * Whole-cent figures for `parts` that add up to `total`, a whole-cent amount next to their exact sum (its
+ * floor or its ceiling): each part is its floor, and the cents still missing go one each to the parts with
+ * the largest remainders (the largest remainder method; the earlier part on a tie). So each shown part is
+ * within a cent of its exact value, and the parts add up to the total exactly.
+ */
+export function apportionCents(parts: readonly Money[], total: Money): Money[] {
+  const floors = parts.map(floorToCent);
+  let missing = (total - sumMoney(floors)) / ATTOCENTS_PER_CENT;
+  const remainders = parts.map((part, index) => ({ index, remainder: part - (floors[index] as Money) }));
+  const withRemainder = remainders.filter((entry) => entry.remainder > 0n).length;
+  if (total % ATTOCENTS_PER_CENT !== 0n || missing < 0n || missing > BigInt(withRemainder)) {
+    throw new RangeError('apportionCents: the total is not a whole-cent rounding of the parts');
+  }
+  remainders.sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  const shown = [...floors];
+  for (const { index } of remainders) {
+    if (missing === 0n) break;
+    shown[index] = (shown[index] as Money) + ATTOCENTS_PER_CENT;
+    missing -= 1n;
+  }
+  return shown;
+}
+
+/** A day's money as shown, in whole cents that add up: see the module comment. */
+export interface ShownDay {
+  gridSpend: Money;
+  serviceCharge: Money;
+  solarInput: Money;
+  concession: Money;
+  /** gridSpend + serviceCharge - solarInput - concession: the exact total rounded to the cent. */
+  totalSpend: Money;
+  /** Per hour: usage and solar credit adding up to the day's, and their difference. */
+  hours: Array<{ gridSpend: Money; solarInput: Money; totalSpend: Money }>;
+}
+
+/** A day's shown total (without its parts): the exact total rounded to the cent. */
+export const shownDayTotal = (day: DaySpend): Money => roundToCent(day.totalSpend);
+
+/**
+ * A day's figures as shown. The day's own figures must be the exact sums of its hours (spend.ts guarantees
+ * it); otherwise the hours cannot add up to them and this throws.
+ */
+export function shownDay(day: DaySpend): ShownDay {
+  const totalSpend = shownDayTotal(day);
+  const [gridSpend, serviceCharge, minusSolar, minusConcession] = apportionCents(
+    [day.gridSpend, day.serviceCharge, -day.solarInput, -day.concession],
+    totalSpend,
+  ) as [Money, Money, Money, Money];
+  const hourGrid = apportionCents(
+    day.hours.map((hour) => hour.gridSpend),
+    gridSpend,
+  );
+  const hourSolar = apportionCents(
+    day.hours.map((hour) => hour.solarInput),
+    -minusSolar,
+  );
+  return {
+    gridSpend,
+    serviceCharge,
+    solarInput: -minusSolar,
+    concession: -minusConcession,
+    totalSpend,
+    hours: hourGrid.map((grid, hour) => {
+      const solar = hourSolar[hour] as Money;
+      return { gridSpend: grid, solarInput: solar, totalSpend: grid - solar };
+    }),
+  };
+}
 
 /** Estimated or substituted share per day and per hour (0 = all actual). */
 export interface DayQuality {
@@ -109,6 +205,7 @@ const emptyColumn = (average: Money | null): ColumnData => ({
   service_charge: null,
   solar_input: null,
   solar_kwh: null,
+  concession: null,
   usage_kwh: null,
   average_spend: average === null ? null : toDollars(average),
 });
@@ -116,6 +213,7 @@ const emptyColumn = (average: Money | null): ColumnData => ({
 function hourEntries(
   date: string,
   day: DaySpend | undefined,
+  shown: ShownDay | undefined,
   history: DaySpend[],
   quality: DayQuality | undefined,
 ) {
@@ -123,20 +221,23 @@ function hourEntries(
   return Array.from({ length: 24 }, (_, hour): HourEntry => {
     const average = meanMoney(history.map((earlier) => earlier.hours[hour]?.totalSpend ?? 0n));
     const spend = day?.hours[hour];
+    const money = shown?.hours[hour];
     return {
       interval_range: range(date, `${hh(hour)}:00`, date, `${hh(hour)}:59`),
       metadata: hasSolar ? { has_solar: true } : {},
-      data: spend
-        ? {
-            total_spend: toDollars(spend.totalSpend),
-            grid_spend: toDollars(spend.gridSpend),
-            service_charge: 0,
-            solar_input: toDollars(spend.solarInput),
-            solar_kwh: microKwhToKwh(spend.solarMicroKwh),
-            usage_kwh: microKwhToKwh(spend.usageMicroKwh),
-            average_spend: average === null ? null : toDollars(average),
-          }
-        : emptyColumn(average),
+      data:
+        spend && money
+          ? {
+              total_spend: toDollars(money.totalSpend),
+              grid_spend: toDollars(money.gridSpend),
+              service_charge: 0,
+              solar_input: toDollars(money.solarInput),
+              solar_kwh: microKwhToKwh(spend.solarMicroKwh),
+              concession: 0,
+              usage_kwh: microKwhToKwh(spend.usageMicroKwh),
+              average_spend: average === null ? null : toDollars(average),
+            }
+          : emptyColumn(average),
       estimated_share: quality?.hours[hour] ?? 0,
       insights: {},
     };
@@ -170,29 +271,32 @@ export function diversionOf(day: DaySpend, history: DaySpend[]): Diversion | nul
 
 function dayEntry(input: WeekData, date: string): DayEntry {
   const day = input.days.get(date);
+  const shown = day ? shownDay(day) : undefined;
   const history = previousWithData(input.days, date, AVERAGE_WEEKS);
-  const average = meanMoney(history.map((earlier) => earlier.totalSpend));
+  const average = meanMoney(history.map(shownDayTotal));
   const quality = input.quality.get(date);
   return {
     interval_range: range(date, '00:00', date, '23:59'),
     metadata: input.solarDates.has(date) ? { has_solar: true } : {},
-    data: day
-      ? {
-          total_spend: toDollars(day.totalSpend),
-          grid_spend: toDollars(day.gridSpend),
-          service_charge: toDollars(day.serviceCharge),
-          solar_input: toDollars(day.solarInput),
-          solar_kwh: microKwhToKwh(day.solarMicroKwh),
-          usage_kwh: microKwhToKwh(day.usageMicroKwh),
-          average_spend: average === null ? null : toDollars(average),
-        }
-      : emptyColumn(average),
+    data:
+      day && shown
+        ? {
+            total_spend: toDollars(shown.totalSpend),
+            grid_spend: toDollars(shown.gridSpend),
+            service_charge: toDollars(shown.serviceCharge),
+            solar_input: toDollars(shown.solarInput),
+            solar_kwh: microKwhToKwh(day.solarMicroKwh),
+            concession: toDollars(shown.concession),
+            usage_kwh: microKwhToKwh(day.usageMicroKwh),
+            average_spend: average === null ? null : toDollars(average),
+          }
+        : emptyColumn(average),
     estimated_share: quality?.day ?? 0,
     insights: {
-      trend: day ? trendOf(day.totalSpend, average) : null,
+      trend: shown ? trendOf(shown.totalSpend, average) : null,
       diversion: day ? diversionOf(day, history) : null,
     },
-    intervals: hourEntries(date, day, history, quality),
+    intervals: hourEntries(date, day, shown, history, quality),
   };
 }
 
@@ -205,13 +309,14 @@ function weekHasData(days: ReadonlyMap<string, DaySpend>, weekStart: string) {
 function weeklyInsights(input: WeekData): WeeklyInsights {
   const priced = weekDates(input.weekStart).flatMap((date) => {
     const day = input.days.get(date);
-    return day ? [day] : [];
+    return day ? [{ day, shown: shownDay(day) }] : [];
   });
   if (priced.length === 0) {
     return {
       max_spend: null,
       weekly_average_spend: null,
       trend: null,
+      trend_basis: null,
       solar_export: null,
       solar_export_kwh: null,
       solar_curtailment: input.curtailment,
@@ -219,14 +324,15 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
       usage_kwh: null,
     };
   }
-  const total = sumMoney(priced.map((day) => day.totalSpend));
-  const max = priced.reduce((best, day) => (day.totalSpend > best.totalSpend ? day : best));
+  // The week's total is the sum of the days' totals as shown (spec §3), and so is every earlier week's.
+  const total = sumMoney(priced.map(({ shown }) => shown.totalSpend));
+  const max = priced.reduce((best, entry) => (entry.shown.totalSpend > best.shown.totalSpend ? entry : best));
   const previousTotals: Money[] = [];
   for (let week = 1; week <= LOOKBACK_WEEKS && previousTotals.length < WEEKLY_AVERAGE_WEEKS; week++) {
     const start = addDays(input.weekStart, -7 * week);
     const days = weekDates(start).flatMap((date) => {
       const day = input.days.get(date);
-      return day ? [day.totalSpend] : [];
+      return day ? [shownDayTotal(day)] : [];
     });
     if (days.length > 0) previousTotals.push(sumMoney(days));
   }
@@ -235,21 +341,23 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
   const isCurrent = input.weekStart === addDays(input.today, -dayOfWeek(input.today));
   const expected =
     weeklyAverage === null ? null : isCurrent ? (weeklyAverage * BigInt(priced.length)) / 7n : weeklyAverage;
-  const hasSolar = priced.some((day) => day.solarMicroKwh > 0) || input.solarDates.size > 0;
+  const hasSolar = priced.some(({ day }) => day.solarMicroKwh > 0) || input.solarDates.size > 0;
   return {
-    max_spend: { day: max.date, value: toDollars(max.totalSpend) },
+    max_spend: { day: max.day.date, value: toDollars(max.shown.totalSpend) },
     weekly_average_spend: weeklyAverage === null ? null : toDollars(weeklyAverage),
     trend: trendOf(total, expected),
-    solar_export: hasSolar ? toDollars(sumMoney(priced.map((day) => day.solarInput))) : null,
+    trend_basis:
+      expected === null ? null : { spend: toDollars(expected), days: isCurrent ? priced.length : 7 },
+    solar_export: hasSolar ? toDollars(sumMoney(priced.map(({ shown }) => shown.solarInput))) : null,
     solar_export_kwh: hasSolar
       ? microKwhToKwh(
-          priced.reduce((sum, day) => sum + day.solarMicroKwh, 0),
+          priced.reduce((sum, { day }) => sum + day.solarMicroKwh, 0),
           2,
         )
       : null,
     solar_curtailment: input.curtailment,
     total_spend: toDollars(total),
-    usage_kwh: microKwhToKwh(priced.reduce((sum, day) => sum + day.usageMicroKwh, 0)),
+    usage_kwh: microKwhToKwh(priced.reduce((sum, { day }) => sum + day.usageMicroKwh, 0)),
   };
 }
 

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useClientConfig } from '../config/client-config.tsx';
 import { renderMessage } from '../lib/render-message.tsx';
 import { ExternalLink } from './external-link.tsx';
+import { PhoneLink } from './phone-link.tsx';
 import './footer.css';
 
 export interface FooterProps {
@@ -19,7 +20,6 @@ export interface FooterProps {
 
 export function Footer({ accountId, showAdditionalDisclaimer = false }: FooterProps) {
   const { retailer, hideSettings } = useClientConfig();
-  const telHref = `tel:${retailer.phone.replace(/[^\d+]/g, '')}`;
 
   return (
     <footer className="footer">
@@ -52,7 +52,7 @@ export function Footer({ accountId, showAdditionalDisclaimer = false }: FooterPr
         )}
         <p className="footer__disclaimer">{copy.footerDisclaimer}</p>
         <p className="footer__contact">
-          {renderMessage(copy.footerContact, { phone: <a href={telHref}>{retailer.phone}</a> })}
+          {renderMessage(copy.footerContact, { phone: <PhoneLink phone={retailer.phone} /> })}
         </p>
         <p className="footer__legal">{retailer.legalEntity}</p>
       </div>

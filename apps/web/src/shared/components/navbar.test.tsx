@@ -34,6 +34,28 @@ describe('Navbar', () => {
     expect(container.hidden).toBe(true);
   });
 
+  it('closes on Escape and gives the focus back to the menu button (issue 15 item 10)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Navbar />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const container = linksContainer(toggle);
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // From a link inside the menu, as a keyboard user would be.
+    await user.tab();
+    expect(container.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(container.hidden).toBe(true);
+    expect(document.activeElement).toBe(toggle);
+    // Escape on the button itself closes it too, and Escape with the menu closed does nothing.
+    await user.click(toggle);
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('links the logo, Help Centre and account site in new tabs', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Navbar />);

@@ -20,7 +20,7 @@ export function chooseSlot(api: ApiClient, body: DaytimeSaverSignupBody): Promis
 
 export function useChooseSlot(
   accountId: string,
-  handlers: { onSuccess: (slot: TimeSlotId) => void; onError: (error: unknown) => void },
+  handlers: { onSuccess: (slot: TimeSlotId) => void; onError: (error: unknown) => void | Promise<void> },
 ) {
   const api = useApiClient();
   const { clientCode } = useClientConfig();

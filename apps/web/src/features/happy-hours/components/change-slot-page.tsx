@@ -2,11 +2,15 @@
  * Change the Happy Hours time slot (spec §2, §4): the four slots and UPDATE, enabled once a slot is chosen.
  * A participant not signed up, or a lookup saying the account was not found, goes to "offer expired"; other
  * lookup failures show the offer error (spec §8). Success goes to the change confirmation.
+ * The slot changes at most once every 24 hours (spec §5): until `next_change_at` the page says when it can
+ * change and the slots and UPDATE are off, and a change the server refuses for that reason (409) says when
+ * instead of "try again", which could not work (issue 15 item 6).
  */
 import {
   formatMessage,
   formatWeekdayDate,
   happyHoursCopy,
+  happyHoursNotices,
   MARKET_UTC_OFFSET_MINUTES,
   marketDateOf,
   marketToday,
@@ -16,11 +20,12 @@ import {
   type TimeSlotId,
   timeSlotLabel,
 } from '@portal/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { PageLoading } from '../../../shared/components/page-loading.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { ApiError } from '../../../shared/lib/api-client.ts';
 import { useChooseSlot } from '../api/choose-slot.ts';
 import { useHappyHoursParticipant } from '../api/get-participant.ts';
 import { changeSlotFailure, saysAccountNotFound } from '../lib/outcomes.ts';
@@ -32,6 +37,25 @@ import './happy-hours.css';
 function aestTime(instant: string): string {
   const shifted = new Date(Date.parse(instant) + MARKET_UTC_OFFSET_MINUTES * 60_000);
   return `${String(shifted.getUTCHours()).padStart(2, '0')}:${String(shifted.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/** "from 14:30 on Tuesday 24 November": when the slot can next change. */
+const nextChangeValues = (instant: string) => ({
+  time: aestTime(instant),
+  date: formatWeekdayDate(marketDateOf(new Date(instant))),
+});
+
+/** True until `instant` has passed; re-renders when it does, so UPDATE comes back on by itself. */
+function useUntil(instant: string | null | undefined): boolean {
+  const [, setTick] = useState(0);
+  const remaining = instant ? Date.parse(instant) - Date.now() : 0;
+  useEffect(() => {
+    if (remaining <= 0) return;
+    // Timers cannot wait longer than about 24.8 days; the wait is at most 24 hours.
+    const timer = setTimeout(() => setTick((tick) => tick + 1), Math.min(remaining + 500, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [remaining]);
+  return remaining > 0;
 }
 
 export function ChangeSlotPage() {
@@ -47,8 +71,24 @@ export function ChangeSlotPage() {
       closeAlert();
       return navigate(paths.happyHoursChangeConfirmation.href(accountId, timeSlotLabel(chosen)));
     },
-    onError: (error) => showAlert(changeSlotFailure(error)),
+    onError: async (error) => {
+      // 409: the slot changed less than 24 hours ago (or the page was older than that change). The refreshed
+      // participant says until when; only without that is it the spec's "try again".
+      if (error instanceof ApiError && error.status === 409) {
+        const fresh = await participant.refetch();
+        const next = fresh.data?.next_change_at;
+        if (next && Date.parse(next) > Date.now()) {
+          showAlert({
+            kind: 'warning',
+            message: formatMessage(happyHoursNotices.changeTooSoon, nextChangeValues(next)),
+          });
+          return;
+        }
+      }
+      showAlert(changeSlotFailure(error));
+    },
   });
+  const locked = useUntil(participant.data?.next_change_at);
   const notFound = saysAccountNotFound(participant.error);
   useErrorAlert(participant.error && !notFound ? participant.error : null, messages.offerFetchError);
 
@@ -58,7 +98,7 @@ export function ChangeSlotPage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (slot) change.mutate(slot);
+    if (slot && !locked) change.mutate(slot);
   }
 
   const data = participant.data;
@@ -84,17 +124,23 @@ export function ChangeSlotPage() {
               })}
             </p>
           )}
-          {data?.next_change_at && (
-            <p className="happy-hours__note">
-              {formatMessage(happyHoursCopy.nextChange, {
-                time: aestTime(data.next_change_at),
-                date: formatWeekdayDate(marketDateOf(new Date(data.next_change_at))),
-              })}
+          {locked && data?.next_change_at && (
+            <p className="happy-hours__note" data-testid="next-change">
+              {formatMessage(happyHoursCopy.nextChange, nextChangeValues(data.next_change_at))}
             </p>
           )}
           <form className="happy-hours__form" onSubmit={onSubmit} aria-labelledby="change-slot-title">
-            <SlotPicker legend={happyHoursCopy.slotsLegend} value={slot} onChange={setSlot} />
-            <button className="button button--primary" type="submit" disabled={!slot || change.isPending}>
+            <SlotPicker
+              legend={happyHoursCopy.slotsLegend}
+              value={slot}
+              onChange={setSlot}
+              disabled={locked}
+            />
+            <button
+              className="button button--primary"
+              type="submit"
+              disabled={!slot || locked || change.isPending}
+            >
               {happyHoursCopy.update}
             </button>
           </form>

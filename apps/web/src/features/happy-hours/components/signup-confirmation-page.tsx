@@ -1,12 +1,16 @@
 /**
  * Happy Hours sign-up confirmation (spec §2, §4): the URL carries the slot's label; from tomorrow the customer
- * gets 2 hours of free electricity in it (from the next weekday, named), with a link to change the slot.
+ * gets 2 hours of free electricity in it, with a link to change the slot. The free hours start on the next
+ * weekday, so a sign-up from Friday to Sunday names that Monday instead of saying "tomorrow": one statement.
  */
 import {
+  addDays,
   findTimeSlot,
   formatMessage,
   formatWeekdayDate,
   happyHoursCopy,
+  happyHoursNotices,
+  marketToday,
   paths,
   screenTitles,
   slotEffectiveDate,
@@ -20,14 +24,19 @@ export function SignupConfirmationPage() {
   const { accountId = '', timeslot } = useParams();
   const slot = findTimeSlot(timeslot);
   if (!slot) return <Navigate replace to={paths.happyHoursSignup.href(accountId)} />;
+  const now = new Date();
+  const start = slotEffectiveDate(now);
+  const startsTomorrow = start === addDays(marketToday(now), 1);
   return (
     <section className="page happy-hours" aria-labelledby="confirmation-title">
       <h1 id="confirmation-title">{screenTitles.happyHoursSignupConfirmation}</h1>
-      <p className="happy-hours__intro">{formatMessage(happyHoursCopy.confirmation, { slot: slot.label })}</p>
-      <p>
-        {formatMessage(happyHoursCopy.confirmationEffective, {
-          date: formatWeekdayDate(slotEffectiveDate(new Date())),
-        })}
+      <p className="happy-hours__intro">
+        {startsTomorrow
+          ? formatMessage(happyHoursCopy.confirmation, { slot: slot.label })
+          : formatMessage(happyHoursNotices.confirmationFrom, {
+              date: formatWeekdayDate(start),
+              slot: slot.label,
+            })}
       </p>
       <ul className="happy-hours__links">
         <li>

@@ -3,11 +3,13 @@
  * credits earned, the Event History, the rewards structure, the energy saving tips banner and the program's
  * legal text (the shared footer carries the FAQ and Feedback links and the phone).
  */
-import { eventCopy, formatCurrency, formatMessage, messages } from '@portal/contracts';
+import { eventCopy, formatCurrency, messages } from '@portal/contracts';
 import { useParams } from 'react-router';
 import { ExternalLink } from '../../../shared/components/external-link.tsx';
+import { PhoneLink } from '../../../shared/components/phone-link.tsx';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { renderMessage } from '../../../shared/lib/render-message.tsx';
 import { useEventHistory } from '../api/get-event-history.ts';
 import { accountErrorMessage } from '../lib/errors.ts';
 import { EventHistoryTable } from './event-history-table.tsx';
@@ -60,7 +62,7 @@ function Overview({ accountId }: { accountId: string }) {
 
       <section className="rr-legal" aria-label={eventCopy.legalTitle}>
         <p>{eventCopy.legalText}</p>
-        <p>{formatMessage(eventCopy.legalContact, { phone: retailer.phone })}</p>
+        <p>{renderMessage(eventCopy.legalContact, { phone: <PhoneLink phone={retailer.phone} /> })}</p>
       </section>
     </>
   );

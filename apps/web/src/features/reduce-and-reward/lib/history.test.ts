@@ -42,6 +42,6 @@ describe('event history (spec §2, §3, §9)', () => {
 
   it('writes dates as day, month name and year', () => {
     expect(formatEventDate('2026-07-04')).toBe('4 July 2026');
-    expect(formatEventDate('2026-09-11', true)).toBe('11 Sep 2026');
+    expect(formatEventDate('2026-09-11', true)).toBe('11\u00a0Sep 2026');
   });
 });

@@ -68,11 +68,14 @@ export function entryTier(entry: HistoryEntry): RewardTierKey | null {
   return entry.event_usage_exists ? rewardTierOf(entry.dr_event_rewards.cents) : null;
 }
 
-/** A market date as day, month name and year: '24 July 2026' (spec §2); '24 Jul 2026' when short. */
+/**
+ * A market date as day, month name and year: '24 July 2026' (spec §2); '24 Jul 2026' when short, kept
+ * together as '24 Jul' so that a narrow column breaks it only before the year.
+ */
 export function formatEventDate(date: string, short = false): string {
   const [year, month, day] = date.split('-').map(Number);
   const name = MONTH_NAMES[(month ?? 1) - 1] ?? '';
-  return `${day} ${short ? name.slice(0, 3) : name} ${year}`;
+  return short ? `${day}\u00a0${name.slice(0, 3)} ${year}` : `${day} ${name} ${year}`;
 }
 
 /** The AEST date of an event's start time. */

@@ -1,27 +1,31 @@
 /**
  * The weekly budget form (spec §5): a whole-dollar input from 0 to 99 prefixed with '$', and a Save button.
- * Empty or '-' input reverts to the budget saved on the account; a leading minus is stripped; anything else
- * is coerced to a number. Min and max are only input attributes (no message for out-of-range values); what
- * is saved is brought into range. Above 0 the budget is on, 0 turns it off.
+ * The field shows what the customer typed (lib/budget-input.ts): a leading minus is stripped, leaving it empty
+ * or '-' reverts to the budget saved on the account, and an entry that is not whole dollars from 0 to 99 is
+ * marked invalid with Save off (no message: the help text says the range), never saved as another budget.
+ * After a save the field shows the budget saved. Above 0 the budget is on, 0 turns it off.
  */
 import { trackerCopy } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { useSaveSpendTarget } from '../api/save-spend-target.ts';
 import {
-  applyBudgetInput,
   BUDGET_MAX,
   BUDGET_MIN,
+  budgetFieldOnLeave,
+  budgetFieldText,
   budgetToSave,
   isBudgetEnabled,
 } from '../lib/budget-input.ts';
 import './budget-form.css';
 
 export function BudgetForm({ accountId, savedBudget }: { accountId: string; savedBudget: number }) {
-  const [budget, setBudget] = useState(savedBudget);
+  const [text, setText] = useState(String(savedBudget));
   const save = useSaveSpendTarget(accountId);
   const inputId = useId();
   const helpId = useId();
-  const enabled = isBudgetEnabled(budget);
+  const toSave = budgetToSave(text, savedBudget);
+  const invalid = toSave === null;
+  const enabled = isBudgetEnabled(toSave ?? savedBudget);
 
   return (
     <section className="tracker-card budget-form" aria-labelledby="budget-form-title">
@@ -30,7 +34,9 @@ export function BudgetForm({ accountId, savedBudget }: { accountId: string; save
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate(budgetToSave(budget));
+          if (toSave === null) return;
+          setText(String(toSave));
+          save.mutate(toSave);
         }}
       >
         <label className="budget-form__label" htmlFor={inputId}>
@@ -49,12 +55,14 @@ export function BudgetForm({ accountId, savedBudget }: { accountId: string; save
               min={BUDGET_MIN}
               max={BUDGET_MAX}
               step={1}
-              value={budget}
+              value={text}
               aria-describedby={helpId}
-              onChange={(event) => setBudget(applyBudgetInput(event.target.value, savedBudget))}
+              aria-invalid={invalid || undefined}
+              onChange={(event) => setText(budgetFieldText(event.target.value))}
+              onBlur={() => setText((current) => budgetFieldOnLeave(current, savedBudget))}
             />
           </span>
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
+          <button type="submit" className="button button--primary" disabled={invalid || save.isPending}>
             {trackerCopy.budgetSave}
           </button>
           <span
@@ -64,7 +72,7 @@ export function BudgetForm({ accountId, savedBudget }: { accountId: string; save
             {enabled ? trackerCopy.budgetOn : trackerCopy.budgetOff}
           </span>
         </div>
-        <p id={helpId} className="budget-form__help">
+        <p id={helpId} className={invalid ? 'budget-form__help is-invalid' : 'budget-form__help'}>
           {trackerCopy.budgetHelp}
         </p>
       </form>

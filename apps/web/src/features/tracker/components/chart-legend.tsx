@@ -1,24 +1,33 @@
 /** The chart's legend (spec §2): a swatch, the entry's name and what it means. */
 import { formatCurrency, formatMessage, trackerCopy, trackerLegend } from '@portal/contracts';
-import type { ChartView } from '../lib/chart-model.ts';
+import type { ChartUnit, ChartView } from '../lib/chart-model.ts';
 import type { LegendKey } from '../lib/legend.ts';
 import './chart-legend.css';
 
 export function ChartLegend({
   entries,
   view,
+  unit,
   budget,
 }: {
   entries: readonly LegendKey[];
   view: ChartView;
+  unit: ChartUnit;
   budget: number;
 }) {
+  // In dollars the bar above the line is the total, so with solar it is the usage less the solar credit.
+  const usageLessSolar = unit === 'dollars' && entries.includes('solarExport');
   return (
     <div className="chart-legend">
       <h3 className="visually-hidden">{trackerCopy.legendTitle}</h3>
       <ul className="chart-legend__list">
         {entries.map((key) => {
-          const entry = key === 'average' && view === 'day' ? trackerLegend.averageDay : trackerLegend[key];
+          const entry =
+            key === 'average' && view === 'day'
+              ? trackerLegend.averageDay
+              : key === 'usage' && usageLessSolar
+                ? trackerLegend.usageLessSolar
+                : trackerLegend[key];
           const meaning =
             key === 'budget'
               ? formatMessage(trackerLegend.budget.meaning, {

@@ -1,8 +1,10 @@
 /**
  * The chart's numbers as a table (beyond the specification), collapsed under a summary: the text
- * alternative of the chart for screen readers, and handy for anyone who wants the figures.
+ * alternative of the chart for screen readers, and handy for anyone who wants the figures. In dollars each
+ * row adds up: usage + supply - solar credit - concession = total, the credits shown with a minus sign.
  */
 import { formatCurrency, formatDecimal, formatMessage, messages, trackerCopy } from '@portal/contracts';
+import { useId } from 'react';
 import type { ChartUnit, ChartView } from '../lib/chart-model.ts';
 
 export interface TableRow {
@@ -11,6 +13,7 @@ export interface TableRow {
   hasData: boolean;
   usage: number | null;
   supply: number | null;
+  concession: number | null;
   solar: number | null;
   total: number | null;
   average: number | null;
@@ -30,22 +33,29 @@ export function ChartTable({
   unit: ChartUnit;
   hasSolar: boolean;
 }) {
+  const captionId = useId();
   const dollars = unit === 'dollars';
   const money = (value: number | null) => (value === null ? '' : formatCurrency(value));
   const kwh = (value: number | null) => (value === null ? '' : formatDecimal(value, 2));
   const showSupply = dollars && view === 'week';
+  // A concession is a daily credit: its column appears only when a day has one, so that each row adds up.
+  const showConcession = showSupply && rows.some((row) => (row.concession ?? 0) !== 0);
   const showEstimates = rows.some((row) => row.estimatedShare > 0);
   return (
     <details className="chart-table">
       <summary>{trackerCopy.tableSummary}</summary>
-      <div className="chart-table__scroll">
+      {/* A region that can scroll sideways is focusable, so keyboard users can scroll it (axe
+          scrollable-region-focusable); it is named by the table's caption. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keyboard. */}
+      <section className="chart-table__scroll" aria-labelledby={captionId} tabIndex={0}>
         <table>
-          <caption>{caption}</caption>
+          <caption id={captionId}>{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{view === 'week' ? trackerCopy.tableDay : trackerCopy.tableHour}</th>
               <th scope="col">{dollars ? trackerCopy.tableUsage : trackerCopy.tableUsageKwh}</th>
               {showSupply && <th scope="col">{trackerCopy.tableSupply}</th>}
+              {showConcession && <th scope="col">{trackerCopy.tableConcession}</th>}
               {hasSolar && (
                 <th scope="col">{dollars ? trackerCopy.tableSolar : trackerCopy.tableSolarKwh}</th>
               )}
@@ -62,7 +72,11 @@ export function ChartTable({
                   <>
                     <td>{dollars ? money(row.usage) : kwh(row.usage)}</td>
                     {showSupply && <td>{money(row.supply)}</td>}
-                    {hasSolar && <td>{dollars ? money(row.solar) : kwh(row.solar)}</td>}
+                    {showConcession && <td>{money(row.concession === null ? null : -row.concession)}</td>}
+                    {hasSolar && (
+                      // In dollars the credit is shown as taken off, so that the row adds up to its total.
+                      <td>{dollars ? money(row.solar === null ? null : -row.solar) : kwh(row.solar)}</td>
+                    )}
                     {dollars && <td>{money(row.total)}</td>}
                     {dollars && <td>{money(row.average)}</td>}
                     {showEstimates && (
@@ -78,7 +92,12 @@ export function ChartTable({
                 ) : (
                   <td
                     colSpan={
-                      1 + Number(showSupply) + Number(hasSolar) + (dollars ? 2 : 0) + Number(showEstimates)
+                      1 +
+                      Number(showSupply) +
+                      Number(showConcession) +
+                      Number(hasSolar) +
+                      (dollars ? 2 : 0) +
+                      Number(showEstimates)
                     }
                   >
                     {messages.columnNoData}
@@ -88,7 +107,7 @@ export function ChartTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }

@@ -3,10 +3,11 @@
  * (only one is rendered visible at a time, by the stylesheet), with a button to dismiss them.
  */
 import { messages, trackerCopy } from '@portal/contracts';
+import type { Ref } from 'react';
 
-export function TrackerHints({ onDismiss }: { onDismiss(): void }) {
+export function TrackerHints({ onDismiss, ref }: { onDismiss(): void; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className="tracker-hint" role="note" data-testid="tracker-hint">
+    <div ref={ref} className="tracker-hint" role="note" data-testid="tracker-hint">
       <svg
         className="tracker-hint__icon"
         viewBox="0 0 24 24"

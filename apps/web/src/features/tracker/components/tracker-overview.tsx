@@ -109,7 +109,7 @@ export function TrackerOverview({
                   data-testid="trend"
                 >
                   <span aria-hidden="true">{trendArrows[trendDirection(insights.trend)]} </span>
-                  {weeklyTrendText(insights.trend)}
+                  {weeklyTrendText(insights.trend, insights.trend_basis)}
                 </p>
               )}
             </dd>

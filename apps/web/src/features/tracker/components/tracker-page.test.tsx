@@ -7,7 +7,7 @@ import {
   trackerCopy,
   USAGE_CACHE_MAX_AGE_MS,
 } from '@portal/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { Route, Routes } from 'react-router';
@@ -37,6 +37,43 @@ async function renderTracker(path: string) {
 }
 
 const toolbar = () => screen.findByRole('toolbar');
+/** A column's date as its label shows it: "Mon 16 Nov". */
+const shortDate = (date: string) =>
+  formatLongDate(date).replace(/^(\w{3})\w* (\d+) (\w{3})\w*.*$/, '$1 $2 $3');
+/** Text as axe compares it (label-content-name-mismatch): lower case, no punctuation, single spaces. */
+const curated = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('column names (WCAG 2.5.3 label in name; issue 15 item 8)', () => {
+  it.each([
+    ['week', (from: string) => paths.usage.href(id, from), {}],
+    [
+      'week with a day without data and estimated reads',
+      (from: string) => paths.usage.href(id, from),
+      {
+        daysWithData: (index: number) => index !== 4,
+        estimated: (index: number) => (index === 2 ? 0.5 : 0),
+      },
+    ],
+    [
+      'day',
+      (from: string) => paths.usage.href(id, from, 3),
+      { hoursWithData: (_: number, hour: number) => hour < 20 },
+    ],
+  ] as const)('names each %s column with its visible text, in order', async (_, href, options) => {
+    stubUsage(options as UsageFixtureOptions);
+    await renderTracker(href(pastWeek));
+    for (const button of await columnButtons()) {
+      // Every text of the column in document order (the overlay's VIEW DAY or VIEW WEEK included).
+      const visible = curated(button.textContent ?? '');
+      expect(curated(button.getAttribute('aria-label') ?? '')).toContain(visible);
+    }
+  });
+});
 async function columnButtons() {
   return within(await toolbar()).getAllByRole('button');
 }
@@ -46,6 +83,46 @@ async function columnButtons() {
  */
 const usageRequests = (fetchMock: ReturnType<typeof trackerFetch>) =>
   fetchMock.calls('/api/tracker/usage').filter(([, init]) => !init?.signal?.aborted);
+
+/** A stand-in for IntersectionObserver (jsdom has none): `show(element, ratio)` reports how much is in view. */
+function stubIntersectionObserver() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Set<Element> }>();
+  class FakeObserver {
+    readonly entry: { callback: IntersectionObserverCallback; targets: Set<Element> };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, targets: new Set() };
+      observers.add(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.entry.targets.delete(target);
+    }
+    disconnect() {
+      observers.delete(this.entry);
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    show(target: Element, ratio: number) {
+      act(() => {
+        for (const observer of [...observers]) {
+          if (!observer.targets.has(target)) continue;
+          const entry = {
+            target,
+            intersectionRatio: ratio,
+            isIntersecting: ratio > 0,
+          } as IntersectionObserverEntry;
+          observer.callback([entry], observer as unknown as IntersectionObserver);
+        }
+      });
+    },
+  };
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -65,9 +142,9 @@ describe('week view', () => {
 
     expect(screen.getByRole('heading', { level: 2, name: formatWeekRange(pastWeek) })).toBeTruthy();
     // Monday: grid $4 + supply $1.10; Sunday is the highest day.
-    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${formatLongDate(pastWeek)}: $5.10, VIEW DAY`);
+    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${shortDate(pastWeek)}: $5.10, VIEW DAY`);
     expect(buttons[6]?.getAttribute('aria-label')).toBe(
-      `${formatLongDate(addDays(pastWeek, 6))}: $11.10 (highest), VIEW DAY`,
+      `${shortDate(addDays(pastWeek, 6))}: $11.10, VIEW DAY (highest)`,
     );
     expect(buttons[6]?.className).toContain('is-max');
     expect(buttons.filter((button) => button.className.includes('is-max'))).toHaveLength(1);
@@ -157,7 +234,7 @@ describe('week view', () => {
     const buttons = await columnButtons();
     expect(within(buttons[4] as HTMLElement).getByText(messages.columnNoData)).toBeTruthy();
     expect(buttons[4]?.getAttribute('aria-label')).toBe(
-      `${formatLongDate(addDays(pastWeek, 4))}: No data, VIEW DAY`,
+      `${shortDate(addDays(pastWeek, 4))}: No data, VIEW DAY`,
     );
     expect(within(buttons[3] as HTMLElement).queryByText(messages.columnNoData)).toBeNull();
   });
@@ -197,7 +274,7 @@ describe('week view', () => {
     await toolbar();
     await user.click(screen.getByRole('radio', { name: trackerCopy.unitKwh }));
     const buttons = await columnButtons();
-    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${formatLongDate(pastWeek)}: 12.8 kWh, VIEW DAY`);
+    expect(buttons[0]?.getAttribute('aria-label')).toBe(`${shortDate(pastWeek)}: 12.8 kWh, VIEW DAY`);
     expect(document.querySelectorAll('.usage-chart__supply')).toHaveLength(0);
     expect(screen.queryByTestId('budget-line')).toBeNull();
     expect(screen.queryAllByTestId('average-marker')).toHaveLength(0);
@@ -487,14 +564,28 @@ describe('budget form (spec §5, §8)', () => {
     expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOn);
   });
 
-  it("reverts to the saved budget on empty or '-' input, strips a leading minus, coerces the rest", async () => {
+  it('lets the customer delete the budget and type another: 40, cleared, 25 saves $25 and shows 25', async () => {
     const fetchMock = stubUsage();
     const { input } = await renderBudget(fetchMock);
-    fireEvent.change(input, { target: { value: '25' } });
+    await userEvent.clear(input);
+    expect(input.value).toBe('');
+    await userEvent.type(input, '25');
     expect(input.value).toBe('25');
+    await userEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+    await waitFor(() => expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(1));
+    expect(JSON.parse(String(fetchMock.calls('/api/settings/spend_target')[0]?.[1]?.body))).toEqual({
+      spend_target: 25,
+    });
+    await screen.findByText(formatMessage(messages.budgetUpdated, { amount: 25 }));
+    expect(input.value).toBe('25');
+  });
+
+  it("reverts to the saved budget when left empty or '-', strips a leading minus, coerces the rest", async () => {
+    const fetchMock = stubUsage();
+    const { input } = await renderBudget(fetchMock);
     fireEvent.change(input, { target: { value: '' } });
-    expect(input.value).toBe('40');
-    fireEvent.change(input, { target: { value: '-' } });
+    expect(input.value).toBe('');
+    fireEvent.blur(input);
     expect(input.value).toBe('40');
     fireEvent.change(input, { target: { value: '-15' } });
     expect(input.value).toBe('15');
@@ -505,22 +596,37 @@ describe('budget form (spec §5, §8)', () => {
       spend_target: 7,
     });
     await screen.findByText('Budget updated to $7 per week.');
+    // The field shows what was saved.
+    expect(input.value).toBe('7');
   });
 
-  it('shows no message for out-of-range values and saves them brought into range', async () => {
-    const fetchMock = stubUsage();
-    const { input } = await renderBudget(fetchMock);
-    fireEvent.change(input, { target: { value: '150' } });
-    expect(input.value).toBe('150');
-    expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
-    await waitFor(() => expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(1));
-    const [url, init] = fetchMock.calls('/api/settings/spend_target')[0] ?? [];
-    expect(String(url)).toBe(`/api/settings/spend_target?account_id=${id}`);
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ spend_target: 99 });
-    await screen.findByText(formatMessage(messages.budgetUpdated, { amount: 99 }));
-  });
+  it.each([
+    ['150', 'above 99'],
+    ['4025', 'typed after the old budget'],
+    ['7.6', 'not whole dollars'],
+    ['100', 'just above the range'],
+  ])(
+    'never saves %s (%s) as another budget: no message, Save off, the field as typed and marked',
+    async (typed) => {
+      const fetchMock = stubUsage();
+      const { input } = await renderBudget(fetchMock);
+      fireEvent.change(input, { target: { value: typed } });
+      expect(input.value).toBe(typed);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.queryByRole('alert')).toBeNull();
+      const save = screen.getByRole('button', { name: trackerCopy.budgetSave }) as HTMLButtonElement;
+      expect(save.disabled).toBe(true);
+      fireEvent.submit(input.closest('form') as HTMLFormElement);
+      expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(0);
+      expect(input.value).toBe(typed);
+      // Back in range, it saves.
+      fireEvent.change(input, { target: { value: '99' } });
+      expect(input.getAttribute('aria-invalid')).toBeNull();
+      fireEvent.click(save);
+      await screen.findByText(formatMessage(messages.budgetUpdated, { amount: 99 }));
+      expect(input.value).toBe('99');
+    },
+  );
 
   it('is on above 0 and off at 0', async () => {
     const { input } = await renderBudget();
@@ -572,20 +678,41 @@ describe('budget form (spec §5, §8)', () => {
 });
 
 describe('hints (spec §2, §9)', () => {
-  it('shows both hint texts until the cookie records that they were viewed', async () => {
+  it('shows both hint texts until the cookie records that they were viewed, once they were in view', async () => {
+    const view = stubIntersectionObserver();
     stubUsage();
     const first = await renderTracker(paths.usage.href(id, pastWeek));
     await toolbar();
     const hint = screen.getByTestId('tracker-hint');
     expect(hint.textContent).toContain(messages.hintInteractive);
     expect(hint.textContent).toContain(messages.hintClickColumn);
-    // Viewed: the cookie is set, and the hint stays for this visit.
+    // On screen but below the fold (a phone): not viewed yet, so no cookie.
+    view.show(hint, 0);
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBeUndefined();
+    view.show(hint, 0.4);
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBeUndefined();
+    // Scrolled into view: viewed; the cookie is set, and the hint stays for this visit.
+    view.show(hint, 1);
     expect(Cookies.get(TRACKER_HINT_COOKIE)).toBe('true');
+    expect(screen.getByTestId('tracker-hint')).toBeTruthy();
     first.unmount();
 
     await renderTracker(paths.usage.href(id, pastWeek));
     await toolbar();
     expect(screen.queryByTestId('tracker-hint')).toBeNull();
+  });
+
+  it('does not use the hint up when it was never in view: it shows again on the next visit', async () => {
+    stubIntersectionObserver();
+    stubUsage();
+    const first = await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(screen.getByTestId('tracker-hint')).toBeTruthy();
+    first.unmount();
+    expect(Cookies.get(TRACKER_HINT_COOKIE)).toBeUndefined();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    await toolbar();
+    expect(screen.getByTestId('tracker-hint')).toBeTruthy();
   });
 
   it('hides the hint when dismissed', async () => {
@@ -657,6 +784,26 @@ describe('overview panel', () => {
     expect(forecast.textContent).toContain('credits, forward balances and special meter read fees');
     // Not a solar account.
     expect(overview.textContent).not.toContain(trackerCopy.solarCredit);
+  });
+
+  it("says what this week's spend so far is compared with: the average's share for the days with data", async () => {
+    stubUsage({
+      daysWithData: (index) => index < 2,
+      trend: { up: true, down: false, stable: false, value_to_times: 1.09 },
+      trendBasis: { spend: 11, days: 2 },
+      nextWeek: { from: null, has_data: false },
+    });
+    await renderTracker(paths.usage.href(id, thisWeek));
+    const overview = await screen.findByRole('region', { name: trackerCopy.overviewTitle });
+    expect(within(overview).getByText(trackerCopy.spendThisWeek)).toBeTruthy();
+    expect(within(overview).getByTestId('trend').textContent).toBe(
+      '▲ 9% more than $11.00, your weekly average for 2 of 7 days',
+    );
+    // A whole week is compared with the weekly average itself.
+    cleanup();
+    stubUsage({ trend: { up: false, down: true, stable: false, value_to_times: 0.8 } });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    expect((await screen.findByTestId('trend')).textContent).toBe('▼ 20% less than your weekly average');
   });
 
   it('says when there is not enough data to project', async () => {

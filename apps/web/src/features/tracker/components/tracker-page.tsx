@@ -61,6 +61,7 @@ function tableRows(
       hasData: data.total_spend !== null,
       usage: dollars ? data.grid_spend : data.usage_kwh,
       supply: data.service_charge,
+      concession: data.concession,
       solar: dollars ? data.solar_input : data.solar_kwh,
       total: data.total_spend,
       average: data.average_spend,
@@ -124,7 +125,7 @@ function TrackerScreen({
   const budget = data?.customer.budget ?? 0;
   const hasSolar = data?.metadata.has_solar ?? false;
 
-  const hint = useHint(view === 'week' && hasData);
+  const hint = useHint();
   const swipe = useSwipeable({
     onSwipedLeft: () => {
       if (nav.next) navigate(nav.next.href);
@@ -242,7 +243,9 @@ function TrackerScreen({
           {hasData && <UnitSwitch unit={unit} onChange={setUnit} />}
         </ChartHeader>
 
-        {view === 'week' && hasData && hint.visible && <TrackerHints onDismiss={hint.dismiss} />}
+        {view === 'week' && hasData && hint.visible && (
+          <TrackerHints ref={hint.ref} onDismiss={hint.dismiss} />
+        )}
 
         <div className="tracker-chart__body" data-testid="chart-swipe-area" {...swipe}>
           {body}
@@ -260,6 +263,7 @@ function TrackerScreen({
                 hasEstimates: columns.some((column) => column.estimatedShare > 0),
               })}
               view={view}
+              unit={unit}
               budget={budget}
             />
           </>

@@ -1,47 +1,62 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyBudgetInput, BUDGET_MAX, BUDGET_MIN, budgetToSave, isBudgetEnabled } from './budget-input.ts';
+import {
+  BUDGET_MAX,
+  BUDGET_MIN,
+  budgetFieldOnLeave,
+  budgetFieldText,
+  budgetToSave,
+  isBudgetEnabled,
+} from './budget-input.ts';
 
 describe('budget input rules (spec §5)', () => {
   it('has the limits 0 to 99', () => {
     expect([BUDGET_MIN, BUDGET_MAX]).toEqual([0, 99]);
   });
 
-  it("reverts to the previous budget on empty or '-' input", () => {
-    expect(applyBudgetInput('', 40)).toBe(40);
-    expect(applyBudgetInput('-', 40)).toBe(40);
-    expect(applyBudgetInput('  ', 25)).toBe(25);
+  it('keeps an empty field empty while typing (so 25 can replace 40), and strips a leading minus', () => {
+    expect(budgetFieldText('')).toBe('');
+    expect(budgetFieldText('-')).toBe('');
+    expect(budgetFieldText('-5')).toBe('5');
+    expect(budgetFieldText('--75')).toBe('75');
+    expect(budgetFieldText('25')).toBe('25');
   });
 
-  it('strips a leading minus (negative budgets are not allowed)', () => {
-    expect(applyBudgetInput('-5', 40)).toBe(5);
-    expect(applyBudgetInput('-75', 40)).toBe(75);
-    expect(applyBudgetInput('--', 40)).toBe(40);
+  it("reverts to the previous budget when the field is left empty or '-'", () => {
+    expect(budgetFieldOnLeave('', 40)).toBe('40');
+    expect(budgetFieldOnLeave('  ', 25)).toBe('25');
+    expect(budgetFieldOnLeave('-', 40)).toBe('40');
+    expect(budgetFieldOnLeave('150', 40)).toBe('150');
+    expect(budgetFieldOnLeave('7', 40)).toBe('7');
   });
 
-  it('coerces anything else to a number', () => {
-    expect(applyBudgetInput('05', 40)).toBe(5);
-    expect(applyBudgetInput('12.5', 40)).toBe(12.5);
-    expect(applyBudgetInput('1e1', 40)).toBe(10);
-    expect(applyBudgetInput('0', 40)).toBe(0);
-    expect(applyBudgetInput('abc', 40)).toBe(40);
+  it('saves every whole number of dollars from 0 to 99 as typed (coerced: 007 is 7, 1e1 is 10)', () => {
+    for (let budget = 0; budget <= 99; budget++) expect(budgetToSave(String(budget), 40)).toBe(budget);
+    expect(budgetToSave('007', 40)).toBe(7);
+    expect(budgetToSave('1e1', 40)).toBe(10);
+    expect(budgetToSave('12.0', 40)).toBe(12);
+    // Empty reverts to the previous budget.
+    expect(budgetToSave('', 40)).toBe(40);
   });
 
-  it('keeps out-of-range values as typed (max and min are only attributes, no message)', () => {
-    expect(applyBudgetInput('150', 40)).toBe(150);
-  });
-
-  it('saves whole dollars from 0 to 99', () => {
-    expect(budgetToSave(150)).toBe(99);
-    expect(budgetToSave(12.5)).toBe(13);
-    expect(budgetToSave(12.4)).toBe(12);
-    expect(budgetToSave(0)).toBe(0);
-    expect(budgetToSave(-3)).toBe(0);
-    expect(budgetToSave(Number.NaN)).toBe(0);
+  it('never turns an entry into a different budget: out of range or not whole saves nothing', () => {
+    for (const typed of ['100', '150', '4025', '7.6', '12.5', '0.4', '99.01', '1e3', 'abc']) {
+      expect(budgetToSave(typed, 40), typed).toBeNull();
+    }
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (value) => {
+        // What the field holds once typed (a leading minus stripped), and what Save sends for it.
+        const typed = Math.abs(value) + 0;
+        const saved = budgetToSave(budgetFieldText(String(value)), 40);
+        // Whatever is saved is the number the field shows; anything else is not saved at all.
+        if (saved !== null) expect(saved).toBe(typed);
+        expect(saved !== null).toBe(Number.isInteger(typed) && typed <= 99);
+      }),
+    );
   });
 
   it('is enabled above 0 and disabled at 0', () => {
     expect(isBudgetEnabled(1)).toBe(true);
-    expect(isBudgetEnabled(0.5)).toBe(true);
     expect(isBudgetEnabled(0)).toBe(false);
   });
 });

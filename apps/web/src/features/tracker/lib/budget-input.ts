@@ -1,28 +1,32 @@
-/** The budget input's rules (spec §5), applied to the text the customer typed. */
+/**
+ * The budget input's rules (spec §5), on the text of the field. The field shows what the customer typed, so
+ * that deleting the budget to type another one works, and an entry is never saved as a different budget:
+ * - a leading minus is stripped (negative budgets are not allowed);
+ * - leaving the field empty (or '-') reverts it to the previous budget (the one saved on the account);
+ * - anything else is coerced to a number; whole dollars from 0 to 99 are saved as typed, and any other
+ *   number is not saved at all (Save is off; min, max and step stay input attributes, with no message).
+ */
 import { BUDGET_MAX } from '@portal/contracts';
 
 export const BUDGET_MIN = 0;
 export { BUDGET_MAX };
 
-/**
- * The budget to show after the customer typed `raw`: empty or '-' reverts to the previous budget (the one
- * saved on the account); a leading minus is stripped (negative budgets are not allowed); anything else is
- * coerced to a number. Out-of-range values are kept as typed: min and max are only input attributes and no
- * message is shown (spec §5); `budgetToSave` brings them into range.
- */
-export function applyBudgetInput(raw: string, previous: number): number {
-  const text = raw.trim();
-  if (text === '' || text === '-') return previous;
-  const stripped = text.replace(/^-+/, '');
-  if (stripped === '') return previous;
-  const value = Number(stripped);
-  return Number.isFinite(value) ? value : previous;
+/** The field's text after the customer typed `raw`: without a leading minus. */
+export function budgetFieldText(raw: string): string {
+  return raw.replace(/^\s*-+/, '');
 }
 
-/** What is sent: whole dollars from 0 to 99 (the server's schema), whatever the input showed. */
-export function budgetToSave(value: number): number {
-  if (!Number.isFinite(value)) return BUDGET_MIN;
-  return Math.min(BUDGET_MAX, Math.max(BUDGET_MIN, Math.round(value)));
+/** The field's text once the customer leaves it: empty (or '-') is the previous budget again. */
+export function budgetFieldOnLeave(text: string, previous: number): string {
+  return budgetFieldText(text).trim() === '' ? String(previous) : text;
+}
+
+/** The budget the text saves: empty means the previous one; null when it is not whole dollars from 0 to 99. */
+export function budgetToSave(text: string, previous: number): number | null {
+  const trimmed = budgetFieldText(text).trim();
+  if (trimmed === '') return previous;
+  const value = Number(trimmed);
+  return Number.isInteger(value) && value >= BUDGET_MIN && value <= BUDGET_MAX ? value : null;
 }
 
 /** Above 0 the budget is enabled; 0 disables it (spec §5). */

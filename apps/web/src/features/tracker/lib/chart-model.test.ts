@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeUsage } from '../test/usage-fixtures.ts';
 import {
@@ -107,7 +108,7 @@ describe('chart scale (spec §9)', () => {
 });
 
 describe('chart layout', () => {
-  it('stacks supply under usage from the axis, solar below it, and places the average and budget', () => {
+  it('stacks supply under the rest of the total from the axis, solar below it, and places the average and budget', () => {
     const layout = layoutChart(
       [
         column({ total: 7, usage: 6, supply: 2, solar: 1, average: 5 }),
@@ -123,10 +124,11 @@ describe('chart layout', () => {
     expect(first.solar.y).toBeCloseTo(layout.zeroY);
     // Same units per dollar above and below the axis.
     expect(first.supply.height / 2).toBeCloseTo(first.solar.height / 1);
-    expect(first.usage.height / 6).toBeCloseTo(first.solar.height / 1);
-    // The tallest value (grid + service = 8 > budget 7) reaches the top padding.
-    expect(first.usage.y).toBeCloseTo(6);
-    expect(layout.budgetY).toBeGreaterThan(first.usage.y);
+    // Above the axis the total (7 = usage 6 + supply 2 - solar 1): the usage less the solar credit over the supply.
+    expect(first.usage.height / 5).toBeCloseTo(first.solar.height / 1);
+    // The scale's maximum (grid + service = 8) is at the top padding, the bar's top at 7: on the budget line.
+    expect(first.usage.y).toBeCloseTo(6 + (99 - 6) / 9);
+    expect(layout.budgetY).toBeCloseTo(first.usage.y);
     expect(first.averageY).toBeGreaterThan(first.usage.y);
     // Columns sit centred in equal slots, like the HTML grid over them.
     expect(layout.step).toBeCloseTo(50);
@@ -153,5 +155,85 @@ describe('chart layout', () => {
   it('makes room below the axis for a negative net total or average', () => {
     const layout = layoutChart([column({ total: -0.2, usage: 0, solar: 0.1, average: -0.3 })]);
     expect(layout.columns[0]?.averageY).toBeLessThanOrEqual(99);
+  });
+});
+
+/** The top of a column's bar above the axis (the axis itself when nothing is drawn above it). */
+function barTop(geometry: ReturnType<typeof layoutChart>, index: number): number {
+  const drawn = geometry.columns[index];
+  return Math.min(drawn?.usage?.y ?? geometry.zeroY, drawn?.supply?.y ?? geometry.zeroY);
+}
+
+describe('the bars tell the same story as the labels (issue 15 item 2)', () => {
+  // A day in dollars: usage, supply, solar credit and concession; its total (the label) is their net.
+  const money = fc.integer({ min: 0, max: 3000 }).map((cents) => cents / 100);
+  const dayArb = fc.record({
+    usage: money,
+    supply: fc.oneof(fc.constant(0), money),
+    solar: fc.oneof(fc.constant(0), money),
+    concession: fc.oneof(
+      fc.constant(0),
+      money.map((value) => value / 10),
+    ),
+    average: fc.option(fc.integer({ min: -500, max: 3000 }).map((cents) => cents / 100)),
+  });
+  const weekArb = fc.record({
+    days: fc.array(dayArb, { minLength: 7, maxLength: 7 }),
+    budget: fc.integer({ min: 0, max: 99 }),
+  });
+  const epsilon = 1e-9;
+
+  it('draws every column up to its label, so the tallest bar is the highest day and the budget and average lines compare as the labels do', () => {
+    fc.assert(
+      fc.property(weekArb, ({ days, budget }) => {
+        const columns = buildColumns(
+          makeUsage().current_week.intervals.map((entry, index) => {
+            const day = days[index] as typeof dayArb extends fc.Arbitrary<infer T> ? T : never;
+            const total = Math.round((day.usage + day.supply - day.solar - day.concession) * 100) / 100;
+            return {
+              ...entry,
+              data: {
+                ...entry.data,
+                total_spend: total,
+                grid_spend: day.usage,
+                service_charge: day.supply,
+                solar_input: day.solar,
+                concession: day.concession,
+                average_spend: day.average,
+              },
+            };
+          }),
+          { view: 'week', unit: 'dollars' },
+        );
+        const perDay = budgetPerDay(budget);
+        const geometry = layoutChart(columns, { budgetPerDay: perDay });
+        const height = geometry.zeroY - 6; // the plot units from the axis to the scale maximum
+        const unitsPerDollar = geometry.scaleMax > 0 ? height / geometry.scaleMax : 0;
+        columns.forEach((column, index) => {
+          const total = column.total ?? 0;
+          const top = barTop(geometry, index);
+          // The bar above the axis is the label's amount (nothing above the axis for a credit day).
+          expect(geometry.zeroY - top).toBeCloseTo(Math.max(total, 0) * unitsPerDollar, 6);
+          // The solar credit below the axis at the same scale.
+          const solar = geometry.columns[index]?.solar;
+          expect(solar?.height ?? 0).toBeCloseTo(column.solar * unitsPerDollar, 6);
+          if (perDay !== null && geometry.budgetY !== null) {
+            expect(top < geometry.budgetY - epsilon).toBe(Math.max(total, 0) > perDay + epsilon);
+          }
+          const averageY = geometry.columns[index]?.averageY;
+          if (averageY !== null && averageY !== undefined && column.average !== null && total > 0) {
+            expect(top < averageY - epsilon).toBe(total > column.average + epsilon);
+          }
+        });
+        // The tallest bar is the one marked highest (the first of equals).
+        const tops = columns.map((_, index) => barTop(geometry, index));
+        const tallest = Math.min(...tops);
+        const highest = columns.find((column) => column.isMax);
+        if (highest && (highest.total ?? 0) > 0) {
+          expect(tops[highest.index]).toBeCloseTo(tallest, 9);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

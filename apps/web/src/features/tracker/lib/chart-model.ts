@@ -20,11 +20,14 @@ export interface ChartColumn {
   hasData: boolean;
   /** The label's figure: total_spend in dollars, usage_kwh in kWh. */
   total: number | null;
-  /** Grid usage (grid_spend or usage_kwh); missing counts as 0. */
+  /**
+   * Grid usage (grid_spend or usage_kwh); missing counts as 0. Not drawn as such: the bar above the axis is the
+   * total, the usage less any solar credit and concession on top of the supply (see `layoutChart`).
+   */
   usage: number;
   /** Supply (service_charge); 0 where it is not drawn (day view, kWh). */
   supply: number;
-  /** Solar export (solar_input or solar_kwh), a positive number drawn below the axis. */
+  /** Solar export (solar_input or solar_kwh), a positive number drawn below the axis (the credit). */
   solar: number;
   /** average_spend; null where it is not drawn (kWh) or unknown. */
   average: number | null;
@@ -164,15 +167,22 @@ export function layoutChart(
     step: x.step(),
     columns: columns.map((column) => {
       const left = x(column.index) ?? 0;
-      const supplyHeight = column.supply > 0 ? Math.max(zeroY - y(column.supply), SUPPLY_MIN_HEIGHT) : 0;
+      // Above the axis the bar is the label's amount (usage and supply less any solar credit and concession),
+      // so the tallest bar is the highest day and the budget and average lines compare as the labels do.
+      // The supply segment keeps its minimum drawn size inside that height; the solar credit is below.
+      const paidTop = y(Math.max(column.total ?? 0, 0));
+      const paidHeight = zeroY - paidTop;
+      const supplyHeight =
+        column.supply > 0 && paidHeight > 0
+          ? Math.min(paidHeight, Math.max(zeroY - y(column.supply), SUPPLY_MIN_HEIGHT))
+          : 0;
       const supplyTop = zeroY - supplyHeight;
-      const usageTop = supplyTop - (zeroY - y(column.usage));
       return {
         x: left,
         width,
         centre: left + width / 2,
         supply: column.hasData ? segment(supplyTop, zeroY) : null,
-        usage: column.hasData ? segment(usageTop, supplyTop) : null,
+        usage: column.hasData ? segment(paidTop, supplyTop) : null,
         solar: column.hasData ? segment(zeroY, y(-column.solar)) : null,
         averageY: column.hasData && column.average !== null ? y(column.average) : null,
       };

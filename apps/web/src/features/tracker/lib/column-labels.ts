@@ -1,7 +1,8 @@
 /**
  * Column labels and accessible names (spec §2): week columns show the total, the weekday abbreviation
  * (truncated to 3 characters, spec §9) and the date; day columns the hour followed by ':00', every third
- * hour highlighted. Names read like "Tuesday 17 November: $6.42, VIEW DAY".
+ * hour highlighted. A column's name holds its visible text in the order of the document (WCAG 2.5.3, axe
+ * label-content-name-mismatch): "Tue 17 Nov: $6.42, VIEW DAY (highest)", "14:00: $0.43, VIEW WEEK".
  */
 import {
   type DayEntry,
@@ -21,11 +22,11 @@ export interface ColumnLabel {
   primary: string;
   /** Week: the day of the month ("17"). */
   secondary?: string;
-  /** Week: the month abbreviation after the date ("Nov"), left out on narrow screens. */
+  /** Week: the month abbreviation after the date ("Nov"); on narrow screens on a line of its own. */
   secondaryExtra?: string;
   /** Day view: every third hour is highlighted (spec §2). */
   major?: boolean;
-  /** The column's accessible name, e.g. "Tuesday 17 November: $6.42, VIEW DAY". */
+  /** The column's accessible name, e.g. "Tue 17 Nov: $6.42, VIEW DAY (highest)". */
   name: string;
 }
 
@@ -52,7 +53,8 @@ function accessibleName(
     column.isMax ? trackerCopy.highestColumn : null,
     column.estimatedShare > 0 ? trackerCopy.estimatedColumn : null,
   ].filter(Boolean);
-  return `${title}: ${figure}${notes.length ? ` (${notes.join(', ')})` : ''}, ${action}`;
+  // The notes come last, after what the column shows (its title, figure and, on focus, its action).
+  return `${title}: ${figure}, ${action}${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }
 
 export function weekColumnLabels(
@@ -68,7 +70,13 @@ export function weekColumnLabels(
       primary: truncate(start.day),
       secondary: String(start.date),
       secondaryExtra: truncate(start.month),
-      name: accessibleName(`${start.day} ${start.date} ${start.month}`, column, unit, trackerCopy.viewDay, 1),
+      name: accessibleName(
+        `${truncate(start.day)} ${start.date} ${truncate(start.month)}`,
+        column,
+        unit,
+        trackerCopy.viewDay,
+        1,
+      ),
     };
   });
 }

@@ -1,16 +1,33 @@
 /** Insights in words (spec §3, §9): trends, curtailment rounding and the Solar Advantage welcome. */
-import { formatMessage, type SolarCurtailment, type Trend, trackerCopy } from '@portal/contracts';
+import {
+  formatCurrency,
+  formatMessage,
+  type SolarCurtailment,
+  type Trend,
+  trackerCopy,
+  type WeeklyInsights,
+} from '@portal/contracts';
 
 /** How far value_to_times is from 1, as a whole percentage (1.25 is 25, 0.8 is 20). */
 export function trendPercent(trend: Trend): number {
   return Math.round(Math.abs(trend.value_to_times - 1) * 100);
 }
 
-/** "25% more than your weekly average", "20% less than ...", "About the same as ...". */
-export function weeklyTrendText(trend: Trend): string {
+/**
+ * "25% more than your weekly average", "20% less than ...", "About the same as ..."; for a week in progress,
+ * what is compared: "9% more than $15.98, your weekly average for 2 of 7 days".
+ */
+export function weeklyTrendText(trend: Trend, basis: WeeklyInsights['trend_basis'] = null): string {
   const percent = trendPercent(trend);
-  if (trend.up && percent > 0) return formatMessage(trackerCopy.trendUp, { percent });
-  if (trend.down && percent > 0) return formatMessage(trackerCopy.trendDown, { percent });
+  const direction = trendDirection(trend);
+  if (basis && basis.days < 7) {
+    const values = { percent, amount: formatCurrency(basis.spend), days: basis.days };
+    if (direction === 'up') return formatMessage(trackerCopy.trendUpSoFar, values);
+    if (direction === 'down') return formatMessage(trackerCopy.trendDownSoFar, values);
+    return formatMessage(trackerCopy.trendStableSoFar, values);
+  }
+  if (direction === 'up') return formatMessage(trackerCopy.trendUp, { percent });
+  if (direction === 'down') return formatMessage(trackerCopy.trendDown, { percent });
   return trackerCopy.trendStable;
 }
 

@@ -34,6 +34,7 @@ export const emptyData: ColumnData = {
   service_charge: null,
   solar_input: null,
   solar_kwh: null,
+  concession: null,
   usage_kwh: null,
   average_spend: null,
 };
@@ -49,6 +50,7 @@ export function dayData(index: number, solar: boolean): ColumnData {
     service_charge: service,
     solar_input: solar ? solarInput : 0,
     solar_kwh: solar ? 12.5 : 0,
+    concession: 0,
     usage_kwh: round(grid * 3.2),
     average_spend: 5,
   };
@@ -64,6 +66,7 @@ export function hourData(hour: number, solar: boolean): ColumnData {
     service_charge: 0,
     solar_input: solarInput,
     solar_kwh: solarInput * 20,
+    concession: 0,
     usage_kwh: round(grid * 3),
     average_spend: 0.2,
   };
@@ -83,6 +86,7 @@ export interface UsageFixtureOptions {
   estimated?: (day: number) => number;
   curtailment?: SolarCurtailment | null;
   trend?: UsageResponse['current_week']['insights']['trend'];
+  trendBasis?: UsageResponse['current_week']['insights']['trend_basis'];
   projectedTotal?: number | null;
 }
 
@@ -156,6 +160,12 @@ export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
             : total === null
               ? null
               : { up: true, down: false, stable: false, value_to_times: 1.25 },
+        trend_basis:
+          options.trendBasis !== undefined
+            ? options.trendBasis
+            : total === null
+              ? null
+              : { spend: 38.5, days: 7 },
         solar_export: solar ? 7 : null,
         solar_export_kwh: solar ? 87.5 : null,
         solar_curtailment: options.curtailment ?? null,
