@@ -106,6 +106,45 @@ describe('the sample files', () => {
     }
   });
 
+  it('creates nothing for a rejected file, not even a partition, and imports the next file all the same', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const partitions = async () =>
+        (
+          (await handle.db.execute(
+            sql`select relname from pg_class where relkind = 'r' and relname ~ '^(meter_reads|priced_days)_y' order by relname`,
+          )) as unknown as { rows: { relname: string }[] }
+        ).rows.map((row) => row.relname);
+      const before = await partitions();
+      const header = '100,NEM12,202401010000,MDA1,RET1';
+      const energy = (minutes: number) => `200,QREJECT001,E1,1,E1,N1,M1,kWh,${minutes},`;
+      const day = (date: string, count = 48) => `300,${date},${new Array(count).fill('1').join(',')},A,,,,`;
+      // Each is refused after a valid day of another month: none of the months may get a partition.
+      const rejected = {
+        'year 0': [header, energy(30), day('20500101'), day('00000101'), '900'],
+        'before 1900': [header, energy(30), day('20500201'), day('18991231'), '900'],
+        'after 2999': [header, energy(30), day('20990101'), day('30000101'), '900'],
+        '10-minute energy': [header, energy(10), day('21010101', 144), '900'],
+        'short day at the end': [header, energy(30), day('21020101'), day('21030101', 47), '900'],
+      };
+      const sources = Object.entries(rejected).map(([name, lines]) =>
+        textSource(`${name}.csv`, lines.join('\n')),
+      );
+      const valid = textSource('valid.csv', [header, energy(30), day('21040101'), '900'].join('\n'));
+      const results = [];
+      for (const source of [...sources, valid]) results.push(await importNem12Source(handle.db, source));
+      expect(results.map((result) => result.status)).toEqual([...sources.map(() => 'rejected'), 'imported']);
+      expect(await partitions()).toEqual([...before, 'meter_reads_y2104m01', 'priced_days_y2104m01'].sort());
+      const [stored] = await handle.db
+        .select({ n: count() })
+        .from(meterReads)
+        .where(eq(meterReads.nmi, 'QREJECT001'));
+      expect(stored?.n).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('handles the edge cases of invalid/ as the README says, storing nothing of a rejected file', async () => {
     const handle = await createTestDatabase();
     try {
