@@ -15,6 +15,7 @@ import type {} from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/index.ts';
 import type { AccountRow } from '../../apps/server/src/db/schema.ts';
 import { findAccountByPublicId } from '../../apps/server/src/domains/accounts/queries.ts';
+import { forecastReadRanges } from '../../apps/server/src/domains/billing/forecast.ts';
 import { storedDailyTotals, storedDays } from '../../apps/server/src/domains/billing/priced-days-store.ts';
 import { curtailmentFor } from '../../apps/server/src/domains/tracker/curtailment.ts';
 import {
@@ -75,6 +76,7 @@ async function oneRequest(sample: (typeof samples)[number]) {
     findAccountByPublicId(db, sample.publicId),
   )) as AccountRow;
   await time('2 usage version, nothing stale (query)', () => usageSourceOf(db, account.id));
+  // The longest read of a week (older weeks included, when the 5 before it have gaps).
   const from = addDays(sample.weekStart, -7 * LOOKBACK_WEEKS);
   const to = addDays(sample.weekStart, 13);
   await time(`3 priced days, ${daysBetween(from, to) + 1} days (query + decoding)`, () =>
@@ -93,8 +95,8 @@ async function oneRequest(sample: (typeof samples)[number]) {
     buildUsageWeek({ today, weekStart: sample.weekStart, ...week, curtailment }),
   );
   await time('6 JSON.stringify of the week', () => JSON.stringify(built));
-  await time('7 forecast: daily totals of 547 days (query + decoding)', () =>
-    storedDailyTotals(db, account, addDays(today, -547), addDays(today, -1)),
+  await time('7 forecast: daily totals of its read ranges (query + decoding)', () =>
+    storedDailyTotals(db, account, forecastReadRanges(today)),
   );
   const json = await time('all: usageJsonFor, caches off (forecast included)', () =>
     usageJsonFor(db, account, sample.weekStart, today),

@@ -16,15 +16,21 @@ import { pricedDays, pricedDaysStale } from '../../src/db/schema/priced-days.ts'
 import { type AccountRow, meterReads } from '../../src/db/schema.ts';
 import { insertAccount } from '../../src/domains/accounts/queries.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
-import { type PricedDay, priceAccountDay } from '../../src/domains/billing/priced-day.ts';
+import {
+  type PricedDay,
+  priceAccountDay,
+  totalWithOnlyWindow,
+  windowHours,
+} from '../../src/domains/billing/priced-day.ts';
 import {
   repriceAccounts,
   type StoredDay,
+  storedDailyTotals,
   storedDays,
   withPricing,
 } from '../../src/domains/billing/priced-days-store.ts';
 import type { ChannelDay } from '../../src/domains/billing/spend.ts';
-import { freeWindowsOn } from '../../src/domains/billing/tariff.ts';
+import { freeWindowFromSlot, freeWindowsOn } from '../../src/domains/billing/tariff.ts';
 import { assignTariff, importTariffs, tariffAssignmentsOf } from '../../src/domains/billing/tariff-store.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
 import type { Nem12WriteChannel } from '../../src/domains/meter-data/nem12/index.ts';
@@ -75,6 +81,36 @@ const comparable = (day: StoredDay | PricedDay) => ({
   waived: day.waived,
   quality: day.quality,
 });
+
+/**
+ * The forecast's daily totals, read with the database's own sum of a Happy Hours projection, equal the stored
+ * days' totals and `totalWithOnlyWindow` of them (the JavaScript rule, tested against pricing from scratch).
+ */
+async function expectDailyTotalsOfStoredDays(account: AccountRow, from: string, to: string, slot: string) {
+  const window = freeWindowFromSlot(slot);
+  const stored = await storedDays(t.db, account, from, to);
+  const range = { from, to };
+  const expected = new Map(
+    stored.flatMap((day) =>
+      day.spend
+        ? [
+            [
+              day.date,
+              {
+                total: day.spend.totalSpend,
+                withOnlyWindow: totalWithOnlyWindow(day.spend, day.waived, window),
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
+  expect(await storedDailyTotals(t.db, account, [range, range], windowHours(window))).toEqual(expected);
+  const plain = new Map(
+    [...expected].map(([date, day]) => [date, { total: day.total, withOnlyWindow: null }]),
+  );
+  expect(await storedDailyTotals(t.db, account, [range, range])).toEqual(plain);
+}
 
 async function expectPricedFromScratch(account: AccountRow, from: string, to: string) {
   const stale = await t.db.select().from(pricedDaysStale).where(eq(pricedDaysStale.accountId, account.id));
@@ -149,6 +185,8 @@ const scenarioArbitrary = fc.integer({ min: 2, max: 9 }).chain((days) =>
       maxLength: 2,
     }),
     replaceTariff: fc.option(fc.nat(3), { nil: undefined }),
+    /** The slot the forecast projects with, as if it had applied throughout. */
+    projectionSlot: fc.constantFrom(...timeSlotIds),
     /** The order of the steps; the account always exists before its plans and slots. */
     accountFirst: fc.boolean(),
   }),
@@ -202,6 +240,7 @@ describe('priced days equal pricing the raw reads (property)', () => {
           );
           await expectPricedFromScratch(account, START, last);
         }
+        await expectDailyTotalsOfStoredDays(account, START, last, scenario.projectionSlot);
         if (scenario.replaceTariff !== undefined) {
           const replaced = pool[scenario.replaceTariff] as Tariff;
           await importTariffs(t.db, [{ ...replaced, supply_cents_per_day: '87.654321' }], { replace: true });

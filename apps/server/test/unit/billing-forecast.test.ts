@@ -7,6 +7,7 @@ import {
   dailyTotals,
   daysLeftInQuarter,
   forecastQuarter,
+  forecastReadRanges,
 } from '../../src/domains/billing/forecast.ts';
 import { dollars, type Money } from '../../src/domains/billing/money.ts';
 import type { DaySpend } from '../../src/domains/billing/spend.ts';
@@ -237,5 +238,61 @@ describe('forecast with the days to come priced differently (a Happy Hours slot 
     expect(plain.projectedRemaining).toBe(dollars('287'));
     expect(slot.projectedRemaining).toBe(dollars('252'));
     expect(slot.projectedTotal).toBe(dollars('498'));
+  });
+});
+
+describe('the days the forecast reads (forecastReadRanges)', () => {
+  const inRanges = (ranges: ReturnType<typeof forecastReadRanges>, date: string) =>
+    ranges.some((range) => date >= range.from && date <= range.to);
+
+  it('are all it uses: the forecast of a random history equals the forecast of its days in the ranges', () => {
+    const start = '2024-01-01';
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 500, max: 1_100 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.array(fc.option(fc.integer({ min: -500, max: 4_000 }), { nil: null, freq: 4 }), {
+          minLength: 1_100,
+          maxLength: 1_100,
+        }),
+        fc.array(fc.integer({ min: -500, max: 4_000 }), { minLength: 1_100, maxLength: 1_100 }),
+        (todayOffset, startMonthOffset, cents, projectedCents) => {
+          const today = addDays(start, todayOffset);
+          const full = new Map<string, Money>();
+          const projected = new Map<string, Money>();
+          cents.forEach((value, index) => {
+            if (value === null) return;
+            const date = addDays(start, index);
+            if (date >= today) return;
+            full.set(date, dollars(String(value / 100)));
+            projected.set(date, dollars(String((projectedCents[index] as number) / 100)));
+          });
+          const ranges = forecastReadRanges(today, startMonthOffset);
+          const only = (history: Map<string, Money>) =>
+            new Map([...history].filter(([date]) => inRanges(ranges, date)));
+          expect(only(full).size).toBeLessThan(400);
+          expect(
+            forecastQuarter({
+              history: only(full),
+              projectionHistory: only(projected),
+              today,
+              startMonthOffset,
+            }),
+          ).toEqual(
+            forecastQuarter({ history: full, projectionHistory: projected, today, startMonthOffset }),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("on 13 May 2026: 13 weeks back and the quarter so far, and the same 52 weeks earlier to the quarter's end", () => {
+    const ranges = forecastReadRanges(TODAY);
+    // 13 May 2026: the quarter from 1 April, 13 weeks back from 11 February; last year's windows 52 weeks back.
+    expect(ranges).toEqual([
+      { from: '2026-02-11', to: '2026-05-12' },
+      { from: '2025-02-12', to: '2025-07-01' },
+    ]);
   });
 });

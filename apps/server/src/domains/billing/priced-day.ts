@@ -110,6 +110,14 @@ export function priceAccountDay(input: PriceAccountDayInput): PricedDay {
   };
 }
 
+/** A Happy Hours window as whole hours, `fromHour` to `toHour` (exclusive); slots are whole hours. */
+export function windowHours(window: FreeWindow): { fromHour: number; toHour: number } {
+  if (window.fromMinute % 60 !== 0 || window.toMinute % 60 !== 0) {
+    throw new RangeError(`a Happy Hours window is whole hours: ${window.fromMinute}-${window.toMinute}`);
+  }
+  return { fromHour: window.fromMinute / 60, toHour: window.toMinute / 60 };
+}
+
 /**
  * The day's total_spend had `window` been its only free window (the forecast's projection of a Happy Hours
  * participant, design §4.4): every hour's usage charges as if nothing had been waived, less the window's hours
@@ -120,14 +128,11 @@ export function totalWithOnlyWindow(
   waived: readonly Money[] | null,
   window: FreeWindow,
 ): Money {
-  if (window.fromMinute % 60 !== 0 || window.toMinute % 60 !== 0) {
-    throw new RangeError(`a Happy Hours window is whole hours: ${window.fromMinute}-${window.toMinute}`);
-  }
+  const { fromHour, toHour } = windowHours(window);
   const weekday = weekdayOfDayNumber(dayNumber(day.date)) < 5;
   let grid = 0n;
   for (let hour = 0; hour < HOURS; hour++) {
-    const minute = hour * 60;
-    if (weekday && minute >= window.fromMinute && minute < window.toMinute) continue;
+    if (weekday && hour >= fromHour && hour < toHour) continue;
     grid += (day.hours[hour]?.gridSpend ?? 0n) + (waived?.[hour] ?? 0n);
   }
   return grid + day.serviceCharge - day.solarInput - day.concession;

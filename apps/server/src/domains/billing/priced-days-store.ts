@@ -5,8 +5,9 @@
  * never see new reads or tariffs with old prices. Days left stale by a writer that did not (a person with
  * psql) are priced by their next reader (`ensurePriced`), and by `portal billing reprice`.
  */
-import { asc, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, between, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { happyHoursSlots } from '../../db/schema/offers.ts';
 import { type NewPricedDayRow, pricedDays } from '../../db/schema/priced-days.ts';
 import { accounts } from '../../db/schema.ts';
@@ -419,6 +420,50 @@ function decode(row: StoredDayRow): StoredDay {
   };
 }
 
+const text = (column: AnyColumn) => sql<string | null>`${column}::text`;
+const list = (column: AnyColumn) => sql<string | null>`array_to_string(${column}, ',')`;
+
+/**
+ * The reads of priced days, prepared once per database handle and by name on each connection: a query over a
+ * year of monthly partitions cost PostgreSQL more to plan than to run (docs/benchmarks.md). Values come as
+ * text (exact numerics, lists of them) and are decoded here.
+ */
+function storedDayStatement(db: Database) {
+  return preparedOn(db, 'stored_days', (on) =>
+    on
+      .select({
+        market_date: text(pricedDays.marketDate),
+        has_import: pricedDays.hasImport,
+        has_export: pricedDays.hasExport,
+        tariff_code: pricedDays.tariffCode,
+        usage_micro_kwh: pricedDays.usageMicroKwh,
+        export_micro_kwh: pricedDays.exportMicroKwh,
+        grid_spend: text(pricedDays.gridSpend),
+        solar_input: text(pricedDays.solarInput),
+        service_charge: text(pricedDays.serviceCharge),
+        concession: text(pricedDays.concession),
+        total_spend: text(pricedDays.totalSpend),
+        hour_grid: list(pricedDays.hourGrid),
+        hour_solar: list(pricedDays.hourSolar),
+        hour_waived: list(pricedDays.hourWaived),
+        hour_usage: list(pricedDays.hourUsage),
+        hour_export: list(pricedDays.hourExport),
+        estimated_percent: pricedDays.estimatedPercent,
+        hour_estimated_percent: list(pricedDays.hourEstimatedPercent),
+      })
+      .from(pricedDays)
+      .where(
+        and(
+          eq(pricedDays.nmi, sql.placeholder('nmi')),
+          eq(pricedDays.accountId, sql.placeholder('accountId')),
+          between(pricedDays.marketDate, sql.placeholder('from'), sql.placeholder('to')),
+        ),
+      )
+      .orderBy(asc(pricedDays.marketDate))
+      .prepare('stored_days'),
+  );
+}
+
 /** An account's stored days between two market dates (both included), oldest first. */
 export async function storedDays(
   db: Database,
@@ -426,37 +471,83 @@ export async function storedDays(
   from: string,
   to: string,
 ): Promise<StoredDay[]> {
-  const result = await db.execute(sql`
-    select market_date::text as market_date, has_import, has_export, tariff_code,
-      usage_micro_kwh, export_micro_kwh, grid_spend::text as grid_spend, solar_input::text as solar_input,
-      service_charge::text as service_charge, concession::text as concession, total_spend::text as total_spend,
-      array_to_string(hour_grid, ',') as hour_grid, array_to_string(hour_solar, ',') as hour_solar,
-      array_to_string(hour_waived, ',') as hour_waived, array_to_string(hour_usage, ',') as hour_usage,
-      array_to_string(hour_export, ',') as hour_export, estimated_percent,
-      array_to_string(hour_estimated_percent, ',') as hour_estimated_percent
-    from ${pricedDays}
-    where nmi = ${account.nmi} and account_id = ${account.id} and market_date between ${from} and ${to}
-    order by market_date`);
-  return rowsOf<StoredDayRow>(result).map(decode);
+  const rows = await storedDayStatement(db).execute({ nmi: account.nmi, accountId: account.id, from, to });
+  return (rows as StoredDayRow[]).map(decode);
 }
 
-/** Daily total_spend of an account's priced days between two dates (both included), for the forecast. */
+/** A priced day's total and, for a Happy Hours participant, the total as the days to come are priced. */
+export interface DailyTotal {
+  total: Money;
+  /** `totalWithOnlyWindow` of the day (billing/priced-day.ts), computed by the database; null without a window. */
+  withOnlyWindow: Money | null;
+}
+
+function dailyTotalStatement(db: Database, withWindow: boolean) {
+  const name = withWindow ? 'daily_totals_with_window' : 'daily_totals';
+  return preparedOn(db, name, (on) =>
+    on
+      .select({
+        market_date: text(pricedDays.marketDate),
+        total_spend: text(pricedDays.totalSpend),
+        // totalWithOnlyWindow in SQL, exact in numeric: every hour's usage charges as if nothing had been
+        // waived, less the window's hours on a weekday (ISO days 1-5). A day's grid spend is the exact sum
+        // of its hours (spend.ts), so this is the total plus what was waived, less the window's charges.
+        with_only_window: withWindow
+          ? sql<string | null>`(${pricedDays.totalSpend}
+              + coalesce((select sum(w) from unnest(${pricedDays.hourWaived}) as w), 0)
+              - case when extract(isodow from ${pricedDays.marketDate}) <= 5 then coalesce((
+                  select sum(h.grid + coalesce(h.waived, 0))
+                  from unnest(${pricedDays.hourGrid}, ${pricedDays.hourWaived}) with ordinality as h(grid, waived, n)
+                  where h.n > ${sql.placeholder('fromHour')}::int and h.n <= ${sql.placeholder('toHour')}::int
+                ), 0) else 0 end)::text`
+          : sql<string | null>`null`,
+      })
+      .from(pricedDays)
+      .where(
+        and(
+          eq(pricedDays.nmi, sql.placeholder('nmi')),
+          eq(pricedDays.accountId, sql.placeholder('accountId')),
+          isNotNull(pricedDays.tariffCode),
+          or(
+            between(pricedDays.marketDate, sql.placeholder('from1'), sql.placeholder('to1')),
+            between(pricedDays.marketDate, sql.placeholder('from2'), sql.placeholder('to2')),
+          ),
+        ),
+      )
+      .orderBy(asc(pricedDays.marketDate))
+      .prepare(name),
+  );
+}
+
+/**
+ * The totals of an account's priced days inside two date ranges (both ends included), for the forecast; with
+ * a Happy Hours window (whole hours, `fromHour` to `toHour`), also each day's total as if only that window
+ * were free (the participant's projection).
+ */
 export async function storedDailyTotals(
   db: Database,
   account: { id: string; nmi: string },
-  from: string,
-  to: string,
-): Promise<Map<string, Money>> {
-  const result = await db.execute(sql`
-    select market_date::text as market_date, total_spend::text as total_spend
-    from ${pricedDays}
-    where nmi = ${account.nmi} and account_id = ${account.id} and market_date between ${from} and ${to}
-      and tariff_code is not null
-    order by market_date`);
+  ranges: readonly [{ from: string; to: string }, { from: string; to: string }],
+  window: { fromHour: number; toHour: number } | null = null,
+): Promise<Map<string, DailyTotal>> {
+  const [first, second] = ranges;
+  const rows = (await dailyTotalStatement(db, window !== null).execute({
+    nmi: account.nmi,
+    accountId: account.id,
+    from1: first.from,
+    to1: first.to,
+    from2: second.from,
+    to2: second.to,
+    fromHour: window?.fromHour ?? 0,
+    toHour: window?.toHour ?? 0,
+  })) as { market_date: string; total_spend: string; with_only_window: string | null }[];
   return new Map(
-    rowsOf<{ market_date: string; total_spend: string }>(result).map((row) => [
+    rows.map((row) => [
       row.market_date,
-      BigInt(row.total_spend),
+      {
+        total: BigInt(row.total_spend),
+        withOnlyWindow: row.with_only_window === null ? null : BigInt(row.with_only_window),
+      },
     ]),
   );
 }

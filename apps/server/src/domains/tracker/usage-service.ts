@@ -18,10 +18,9 @@ import { preparedOn } from '../../db/prepared.ts';
 import { pricedDaysStale } from '../../db/schema/priced-days.ts';
 import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/routes.ts';
-import { FORECAST_LOOKBACK_WEEKS, FORECAST_YEAR_DAYS, forecastQuarter } from '../billing/forecast.ts';
+import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
 import { type Money, toDollars } from '../billing/money.ts';
-import type { DayQuality } from '../billing/priced-day.ts';
-import { totalWithOnlyWindow } from '../billing/priced-day.ts';
+import { type DayQuality, windowHours } from '../billing/priced-day.ts';
 import { repriceStale, storedDailyTotals, storedDays } from '../billing/priced-days-store.ts';
 import type { DaySpend } from '../billing/spend.ts';
 import { freeWindowFromSlot } from '../billing/tariff.ts';
@@ -135,21 +134,20 @@ export async function forecastFor(
 ): Promise<Forecast> {
   const cached = caches?.forecasts.get(account.id);
   if (cached && isCurrent(cached, source.version, today)) return cached.forecast;
-  // Last year's remaining quarter (up to 92 days) and the base weeks before it, a year back.
-  const from = addDays(today, -(FORECAST_YEAR_DAYS + 92 + FORECAST_LOOKBACK_WEEKS * 7));
-  const to = addDays(today, -1);
-  const [history, slots] = await Promise.all([
-    storedDailyTotals(db, account, from, to),
-    slotHistory(db, account.id),
-  ]);
+  const slots = await slotHistory(db, account.id);
   const latest = slots.at(-1);
-  let projectionHistory: Map<string, Money> | undefined;
-  if (latest) {
-    const window = freeWindowFromSlot(latest.slot);
-    projectionHistory = new Map();
-    for (const day of await storedDays(db, account, from, to)) {
-      if (day.spend) projectionHistory.set(day.date, totalWithOnlyWindow(day.spend, day.waived, window));
-    }
+  const window = latest ? freeWindowFromSlot(latest.slot) : null;
+  const totals = await storedDailyTotals(
+    db,
+    account,
+    forecastReadRanges(today),
+    window && windowHours(window),
+  );
+  const history = new Map<string, Money>();
+  const projectionHistory = window ? new Map<string, Money>() : undefined;
+  for (const [date, day] of totals) {
+    history.set(date, day.total);
+    if (day.withOnlyWindow !== null) projectionHistory?.set(date, day.withOnlyWindow);
   }
   const result = forecastQuarter({ history, today, projectionHistory });
   const forecast: Forecast = {
@@ -184,16 +182,22 @@ export async function daysAround(
   today: string,
 ): Promise<WeekDays> {
   const nearStart = addDays(weekStart, -7 * AVERAGE_WEEKS);
-  const stored = await storedDays(
-    db,
-    account,
-    addDays(weekStart, -7 * LOOKBACK_WEEKS),
-    addDays(weekStart, 13),
-  );
+  // The AVERAGE_WEEKS before the week first: when every one of their days has data, older days cannot
+  // change an average, and a week reads 49 days instead of 84.
+  let stored = await storedDays(db, account, nearStart, addDays(weekStart, 13));
   const importDates = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
   let complete = true;
   for (let date = nearStart; date < weekStart && complete; date = addDays(date, 1)) {
     complete = importDates.has(date);
+  }
+  if (!complete) {
+    const older = await storedDays(
+      db,
+      account,
+      addDays(weekStart, -7 * LOOKBACK_WEEKS),
+      addDays(nearStart, -1),
+    );
+    stored = [...older, ...stored];
   }
   const week: WeekDays = { days: new Map(), quality: new Map(), solarDates: new Set() };
   for (const day of stored) {
