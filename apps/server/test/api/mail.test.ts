@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  addDays,
   formatCurrency,
   formatLongDate,
   marketToday,
@@ -16,6 +17,7 @@ import {
   subscriptionSchema,
   usageResponseSchema,
   WEEKLY_EMAIL,
+  weekStart,
 } from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -29,6 +31,8 @@ import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
 import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { nextMailingDate, periodBefore } from '../../src/domains/subscriptions/schedule.ts';
 import { countDue, previewSnapshot, sendDue } from '../../src/domains/subscriptions/sender.ts';
+import { snapshotFigures } from '../../src/domains/subscriptions/snapshot-data.ts';
+import { usageFor } from '../../src/domains/tracker/usage-service.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { testConfig } from '../helpers/config.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
@@ -228,6 +232,46 @@ describe('portal mail send-due over SMTP', () => {
     // demo-home is invited to Happy Hours but has not signed up: no slot-change link.
     expect(home.html).not.toContain('Happy Hours');
   });
+});
+
+describe('the monthly snapshot adds up with the Tracker', () => {
+  /** The Tracker's days of the month as shown (its weeks' day entries), in whole cents. */
+  async function trackerDaysOf(publicId: string) {
+    const account = await accountRow(publicId);
+    const days: { date: string; total: number; solar: number }[] = [];
+    for (let monday = weekStart(monthPeriod.start); monday <= monthPeriod.end; monday = addDays(monday, 7)) {
+      const usage = await usageFor(t.db, account, monday, today);
+      for (const day of usage.current_week.intervals) {
+        const { yyyymmdd } = day.interval_range.starts_at;
+        const date = `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
+        if (date < monthPeriod.start || date > monthPeriod.end || day.data.total_spend === null) continue;
+        days.push({
+          date,
+          total: Math.round(day.data.total_spend * 100),
+          solar: Math.round((day.data.solar_input ?? 0) * 100),
+        });
+      }
+    }
+    return { account, days };
+  }
+
+  it.each(['demo-solar', 'demo-home'])(
+    '%s: the month is the sum of the days the Tracker shows, and so are its solar credit and highest day',
+    async (publicId) => {
+      const { account, days } = await trackerDaysOf(publicId);
+      expect(days.length).toBeGreaterThan(0);
+      const figures = await snapshotFigures(t.db, account, monthPeriod, today);
+      if (!figures) throw new Error('no figures');
+      const cents = (dollars: number) => Math.round(dollars * 100);
+      expect(figures.daysWithData).toBe(days.length);
+      expect(cents(figures.totalSpend)).toBe(days.reduce((sum, day) => sum + day.total, 0));
+      const highest = days.reduce((best, day) => (day.total > best.total ? day : best));
+      expect(figures.highestDay).toEqual({ date: highest.date, spend: highest.total / 100 });
+      const solar = days.reduce((sum, day) => sum + day.solar, 0);
+      if (figures.solar) expect(cents(figures.solar.credit)).toBe(solar);
+      else expect(solar).toBe(0);
+    },
+  );
 });
 
 describe('signed links', () => {

@@ -26,7 +26,7 @@ import {
 import { storedDays } from '../billing/priced-days-store.ts';
 import type { DaySpend } from '../billing/spend.ts';
 import { forecastFor, usageFor, usageSourceOf } from '../tracker/usage-service.ts';
-import { TREND_THRESHOLD, WEEKLY_AVERAGE_WEEKS } from '../tracker/week.ts';
+import { shownDay, TREND_THRESHOLD, WEEKLY_AVERAGE_WEEKS } from '../tracker/week.ts';
 import { periodsBefore, type SnapshotPeriod, samePeriodLastYear } from './schedule.ts';
 
 /** A monthly snapshot compares the month with the mean of this many previous months with data. */
@@ -75,19 +75,21 @@ function budgetOf(weeklyBudget: number, days: number, total: number): SnapshotFi
   };
 }
 
-/** Sums of the priced days of one period; null when none of its days has data. */
+/** Sums of the days of one period as the Tracker shows them; null when none of its days has data. */
 export function periodTotals(days: ReadonlyMap<string, DaySpend>, period: SnapshotPeriod) {
   const priced = eachDate(period.start, period.end).flatMap((date) => {
     const day = days.get(date);
     return day ? [day] : [];
   });
   if (priced.length === 0) return null;
-  const highest = priced.reduce((best, day) => (day.totalSpend > best.totalSpend ? day : best));
+  // The days as the Tracker shows them (whole cents that add up), so the email and the Tracker agree.
+  const shown = priced.map((day) => ({ date: day.date, ...shownDay(day) }));
+  const highest = shown.reduce((best, day) => (day.totalSpend > best.totalSpend ? day : best));
   return {
     days: priced.length,
-    total: sumMoney(priced.map((day) => day.totalSpend)),
+    total: sumMoney(shown.map((day) => day.totalSpend)),
     usageMicroKwh: priced.reduce((sum, day) => sum + day.usageMicroKwh, 0),
-    solarInput: sumMoney(priced.map((day) => day.solarInput)),
+    solarInput: sumMoney(shown.map((day) => day.solarInput)),
     solarMicroKwh: priced.reduce((sum, day) => sum + day.solarMicroKwh, 0),
     highest,
   };

@@ -37,6 +37,7 @@ import {
   sumMoney,
   toDollars,
 } from '../billing/money.ts';
+import type { DayQuality } from '../billing/priced-day.ts';
 import type { DaySpend } from '../billing/spend.ts';
 
 /** Averages over this many previous weeks with data (spec §9). */
@@ -152,12 +153,6 @@ export function shownDay(day: DaySpend): ShownDay {
       return { gridSpend: grid, solarInput: solar, totalSpend: grid - solar };
     }),
   };
-}
-
-/** Estimated or substituted share per day and per hour (0 = all actual). */
-export interface DayQuality {
-  day: number;
-  hours: number[];
 }
 
 /** What a week is built from: the account's priced days around it, and what else the week shows. */
