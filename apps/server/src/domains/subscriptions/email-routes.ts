@@ -58,7 +58,9 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(accounts.id, account.id)));
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
-      return reply.redirect(payload.p, 302);
+      // Percent-encoded as a URL writes it: a header carries Latin-1 only (issue 16 item 3).
+      const target = new URL(payload.p, 'http://portal.invalid');
+      return reply.redirect(`${target.pathname}${target.search}${target.hash}`, 302);
     },
   );
 
