@@ -81,6 +81,10 @@ export const environmentSchema = z.object({
   /** Failed account look-ups allowed per client address per window before 429 (design §4.1). */
   ACCOUNT_LOOKUP_FAILURES: z.coerce.number().int().min(1).default(30),
   ACCOUNT_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Account look-ups one client address may have running at once (per instance); the rest wait their turn. */
+  ACCOUNT_LOOKUP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Bits of an IPv6 client address that name the client for rate limits (a /64 is one subscriber's). */
+  RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(1).max(128).default(64),
   /** Visit records accepted per client address per minute. */
   INTERACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 
