@@ -56,9 +56,10 @@ function refusalOf(error: NodeJS.ErrnoException): [number, ErrorCode, string] {
 }
 
 /** Fastify's server options for the timeouts and the parser's answers. */
-export function connectionOptions(
-  config: Config,
-): Pick<FastifyServerOptions, 'requestTimeout' | 'connectionTimeout' | 'clientErrorHandler'> & {
+export function connectionOptions(config: Config): Pick<
+  FastifyServerOptions,
+  'requestTimeout' | 'connectionTimeout' | 'clientErrorHandler'
+> & {
   http: http.ServerOptions;
 } {
   const { env } = config;

@@ -567,14 +567,14 @@ function bodyFor(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{ text: string; con
 }
 
 /** The OpenAPI operation of a route (`:id` in the router is `{id}` in the document). */
-function operationOf(ctx: FuzzContext, route: Route): OpenApiOperation {
+export function operationOf(ctx: FuzzContext, route: Route): OpenApiOperation {
   const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
   const operation = ctx.openapi.paths[path]?.[route.method.toLowerCase()];
   if (!operation) throw new Error(`${routeKey(route)} is not in the OpenAPI document`);
   return operation;
 }
 
-const resolver = (ctx: FuzzContext) => (ref: string) => {
+export const resolver = (ctx: FuzzContext) => (ref: string) => {
   const name = ref.replace('#/components/schemas/', '');
   const schema = ctx.openapi.components?.schemas?.[name];
   if (!schema) throw new Error(`unknown schema ${ref}`);

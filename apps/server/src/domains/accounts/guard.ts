@@ -28,6 +28,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     account: AccountRow | null;
   }
+  interface FastifyContextConfig {
+    /** Set for the routes the account guard runs on. */
+    accountScoped?: boolean;
+  }
 }
 
 function readRawId(request: FastifyRequest, location: AccountIdLocation): unknown {
@@ -44,6 +48,21 @@ async function accountGuardPlugin(app: FastifyInstance) {
     redis: app.redis,
   });
   app.decorateRequest('account', null);
+
+  // Every answer of an account-scoped route, whatever its status, stays out of shared and browser caches
+  // (issue 16 item 9); a route may say otherwise for itself (the usage answer: private, no-cache, ETag).
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.preValidation ?? []].flat();
+    if (hooks.some((hook) => hook.name === 'accountGuard')) {
+      route.config = { ...(route.config as object), accountScoped: true } as typeof route.config;
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config.accountScoped && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
+    return payload;
+  });
 
   const withSlot = createConcurrencyLimit(env.ACCOUNT_LOOKUP_CONCURRENCY);
 

@@ -58,7 +58,6 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = request.account as AccountRow;
       checkClientCode(account, request.query.client_code);
-      reply.header('cache-control', 'private, no-store');
       return happyHoursParticipant(app.db, account);
     },
   );
@@ -77,7 +76,6 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.client_code !== app.config.client.clientCode) {
         throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
       }
-      reply.header('cache-control', 'private, no-store');
       return daytimeSaverConfig(app.db, request.query.client_code);
     },
   );
@@ -124,7 +122,6 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = request.account as AccountRow;
       checkClientCode(account, request.query.client_code);
-      reply.header('cache-control', 'private, no-store');
       return hereForYouParticipant(app.db, account);
     },
   );

@@ -42,7 +42,6 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       return eventsForAccount(app.db, request.account as AccountRow);
     },
   );
@@ -63,7 +62,6 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await eventResultFor(app.db, request.account as AccountRow, request.query.event_id);
       if (!result) throw notInvited();
-      reply.header('cache-control', 'private, no-store');
       return result;
     },
   );
@@ -82,7 +80,6 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       return eventResultsFor(app.db, request.account as AccountRow);
     },
   );
@@ -103,7 +100,6 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       const progress = await eventProgressFor(app.db, request.account as AccountRow, request.query.event_id);
       if (!progress) throw notInvited();
       if (progress === 'no data') throw new AppError(404, 'NOT_FOUND', messages.eventNoData);
-      reply.header('cache-control', 'private, no-store');
       return progress;
     },
   );

@@ -37,7 +37,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       return subscriptionOf(app.db, (request.account as AccountRow).id);
     },
   );
