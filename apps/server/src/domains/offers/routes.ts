@@ -55,7 +55,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: daytimeSaverParticipantSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const account = request.account as AccountRow;
       checkClientCode(account, request.query.client_code);
       return happyHoursParticipant(app.db, account);
@@ -72,7 +72,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: daytimeSaverConfigSchema, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (request.query.client_code !== app.config.client.clientCode) {
         throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
       }
@@ -119,7 +119,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hereForYouParticipantSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const account = request.account as AccountRow;
       checkClientCode(account, request.query.client_code);
       return hereForYouParticipant(app.db, account);

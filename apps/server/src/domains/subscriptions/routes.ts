@@ -36,7 +36,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subscriptionSchema, ...guardedErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       return subscriptionOf(app.db, (request.account as AccountRow).id);
     },
   );
