@@ -17,6 +17,7 @@ import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
+import connections, { connectionOptions } from './plugins/connections.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import infrastructure from './plugins/infrastructure.ts';
 import openapi from './plugins/openapi.ts';
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: false,
     frameworkErrors: frameworkErrors(config),
     routerOptions: { ignoreTrailingSlash: true },
+    // Timeouts, and Node's parser refusals in the JSON shape (plugins/connections.ts).
+    ...connectionOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Node keeps a keep-alive connection open after server.close() when its request was in flight (only the
@@ -82,6 +85,7 @@ export async function buildApp(options: BuildAppOptions) {
   );
 
   await app.register(infrastructure, { config, database: options.database });
+  await app.register(connections);
   await app.register(errors);
   await app.register(security);
   await app.register(openapi);

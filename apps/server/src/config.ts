@@ -81,6 +81,19 @@ export const environmentSchema = z.object({
   /** Failed account look-ups allowed per client address per window before 429 (design §4.1). */
   ACCOUNT_LOOKUP_FAILURES: z.coerce.number().int().min(1).default(30),
   ACCOUNT_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Account look-ups one client address may have running at once (per instance); the rest wait their turn. */
+  ACCOUNT_LOOKUP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Bits of an IPv6 client address that name the client for rate limits (a /64 is one subscriber's). */
+  RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(1).max(128).default(64),
+  // Slow and crowding clients, with nothing in front of the server (docs/reliability.md, Abuse).
+  /** Seconds a request's headers may take to arrive (no more than REQUEST_TIMEOUT_SECONDS). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Seconds a whole request, headers and body, may take to arrive; then 408 and the connection is closed. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Seconds a connection may stay open with nothing sent either way. */
+  CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Open connections per client address (0: no limit); not applied behind a trusted proxy (TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   /** Visit records accepted per client address per minute. */
   INTERACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 

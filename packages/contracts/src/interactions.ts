@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './account.ts';
 import { VISIT_URL_MAX_LENGTH } from './limits.ts';
+import { instantSchema } from './market-date.ts';
 
 export const pageNames = ['landing', 'week_view', 'day_view', 'settings', 'feedback'] as const;
 export const pageNameSchema = z.enum(pageNames);
@@ -19,7 +20,7 @@ export const webInteractionSchema = z
       .max(VISIT_URL_MAX_LENGTH)
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
       .regex(/^[^\u0000-\u001f\u007f]*$/, 'An address has no control characters'),
-    additional_data: z.object({ event_time: z.iso.datetime({ offset: true }) }).strict(),
+    additional_data: z.object({ event_time: instantSchema }).strict(),
   })
   .strict()
   .meta({ id: 'WebInteraction' });

@@ -117,7 +117,7 @@ export const weeklyInsightsSchema = z.object({
 export type WeeklyInsights = z.infer<typeof weeklyInsightsSchema>;
 
 export const neighbourWeekSchema = z.object({
-  /** The week's Monday, or null for a week that has not started. */
+  /** The week's Monday, or null for a week that has not started (or before the first market week). */
   from: marketDateSchema.nullable(),
   has_data: z.boolean(),
 });

@@ -16,37 +16,101 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Takes the lock (replacing a stale one) and returns its release function. */
+/** Creates the file only if it does not exist (atomic: O_EXCL); false when it does. */
+function createExclusive(file: string, content: string): boolean {
+  try {
+    fs.writeFileSync(file, content, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** The lock file's text and age, or null when there is none. */
+function readLock(file: string): { text: string; ageMs: number } | null {
+  try {
+    const ageMs = Date.now() - fs.statSync(file).mtimeMs;
+    return { text: fs.readFileSync(file, 'utf8'), ageMs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function removeIfPresent(file: string) {
+  try {
+    fs.unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** A lock just created may not hold its pid yet; a break lock older than this was left by a killed process. */
+const WRITING_GRACE_MS = 2000;
+const STALE_BREAK_MS = 10_000;
+const GIVE_UP_MS = 15_000;
+
+/**
+ * Takes the lock (replacing a stale one) and returns its release function. The lock is created exclusively
+ * (`wx`); a stale one (its process gone, after a kill -9) is removed only by the holder of a second,
+ * exclusive break lock, and only if it still holds the stale pid, so that of many processes started at once
+ * exactly one takes it (issue 16 item 6): before, two could both see it stale, and the second removed the
+ * first one's new lock.
+ */
 export function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'portal.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        process.off('exit', release);
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // Already gone.
-        }
-      };
-      process.on('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(
-          `The embedded database in ${dataDir} is in use by process ${holder}: another portal command, or a ` +
-            'portal server starting or stopping (a running one takes portal commands itself). Try again when it ' +
-            'is done, or set DATABASE_URL to use a PostgreSQL server that several processes can share.',
-        );
-      }
-      fs.unlinkSync(lockPath);
+  const breakPath = `${lockPath}.break`;
+  const giveUpAt = Date.now() + GIVE_UP_MS;
+  for (;;) {
+    if (createExclusive(lockPath, String(process.pid))) return releaser(lockPath);
+    const lock = readLock(lockPath);
+    if (!lock) continue;
+    const holder = Number.parseInt(lock.text, 10);
+    const named = Number.isInteger(holder);
+    if (named && holder !== process.pid && isAlive(holder)) {
+      throw new DataDirLockedError(
+        `The embedded database in ${dataDir} is in use by process ${holder}: another portal command, or a ` +
+          'portal server starting or stopping (a running one takes portal commands itself). Try again when it ' +
+          'is done, or set DATABASE_URL to use a PostgreSQL server that several processes can share.',
+      );
     }
+    if (Date.now() > giveUpAt) throw new DataDirLockedError(`Could not lock ${dataDir}`);
+    if (!named && lock.ageMs < WRITING_GRACE_MS) {
+      // Created a moment ago by a process still writing its pid.
+      pause(5);
+      continue;
+    }
+    if (createExclusive(breakPath, String(process.pid))) {
+      try {
+        // Still the same stale lock (not one another process took meanwhile): remove it.
+        if (readLock(lockPath)?.text === lock.text) removeIfPresent(lockPath);
+      } finally {
+        removeIfPresent(breakPath);
+      }
+      continue;
+    }
+    // Another process is replacing it; a break lock its killed owner left behind is cleared after a while.
+    const breaking = readLock(breakPath);
+    if (breaking && breaking.ageMs > STALE_BREAK_MS) removeIfPresent(breakPath);
+    pause(5);
   }
-  throw new DataDirLockedError(`Could not lock ${dataDir}`);
+}
+
+function releaser(lockPath: string): () => void {
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    try {
+      if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', release);
+  return release;
 }

@@ -18,7 +18,7 @@ import {
   hereForYouSettlements,
 } from '../db/schema/offers.ts';
 import { drEventInvitations, drEvents } from '../db/schema/reduce-and-reward.ts';
-import { emailSnapshots, subscriptions } from '../db/schema/subscriptions.ts';
+import { emailLinkClicks, emailSnapshots, subscriptions } from '../db/schema/subscriptions.ts';
 import { accounts, accountTariffs, profiles, webInteractions } from '../db/schema.ts';
 import { withPricing } from '../domains/billing/priced-days-store.ts';
 import { demoAccounts, giveDemoTariffs, type SeedOptions, type SeedSummary, seedDemo } from './seed.ts';
@@ -73,6 +73,8 @@ export async function resetDemo(
           demoEvents.map((event) => event.reference),
         ),
       );
+    // The clicks counted today go with the count, so that a link counts again after a reset.
+    await tx.delete(emailLinkClicks).where(inArray(emailLinkClicks.accountId, ids));
     await tx
       .delete(drEventInvitations)
       .where(

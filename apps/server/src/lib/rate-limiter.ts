@@ -1,15 +1,27 @@
 /**
- * Counters for abuse limits (failed account look-ups). In memory for one instance; in Redis when REDIS_URL is
- * set, so that every instance behind a load balancer shares them (design §7).
+ * Counters for abuse limits. In memory for one instance; in Redis when REDIS_URL is set, so that every
+ * instance behind a load balancer shares them (design §7). Clients are keyed by address, IPv6 ones by their
+ * network (RATE_LIMIT_IPV6_PREFIX bits, /64 by default), which one client can otherwise rotate through.
  */
+
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
+/** The key of a client address for every rate limit: IPv4 as it is, IPv6 cut to its first `ipv6Prefix` bits. */
+export const clientKey = (address: string, ipv6Prefix: number): string => normalizeIP(address, ipv6Prefix);
+
+/**
+ * The limit on failed account look-ups (issue 16 item 1). An attempt is counted before the look-up, in one
+ * atomic step (Redis INCR, or memory), so requests arriving together cannot all pass a check made before
+ * any of them failed; a look-up that finds the account gives its count back.
+ */
 export interface FailureLimiter {
-  /** Seconds until the address may try again, or 0 when it is not blocked. */
-  blockedFor(key: string): Promise<number>;
-  /** Records one failure for the address. */
-  recordFailure(key: string): Promise<void>;
+  /** Counts one attempt: 0 when it may go on, else the seconds until the address may try again. */
+  reserve(key: string): Promise<number>;
+  /** Gives back the attempt of a look-up that succeeded. */
+  refund(key: string): Promise<void>;
 }
 
 export function createFailureLimiter(options: {
@@ -32,18 +44,99 @@ export function createFailureLimiter(options: {
     : memory;
 
   return {
-    async blockedFor(key) {
-      const state = await limiter.get(key);
-      if (!state || state.consumedPoints < options.points) return 0;
-      return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-    },
-    async recordFailure(key) {
+    async reserve(key) {
       try {
         await limiter.consume(key);
+        return 0;
       } catch (error) {
-        // Over the limit: that is what blockedFor reports next time.
         if (!(error instanceof RateLimiterRes)) throw error;
+        return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      }
+    },
+    async refund(key) {
+      try {
+        await limiter.reward(key, 1);
+      } catch {
+        // Not given back: the address's count stays one higher until the window ends, which is safe.
       }
     },
   };
+}
+
+/**
+ * At most `limit` tasks at a time per key, the rest waiting their turn in order (per instance): one address
+ * cannot hold more than its share of the database pool (issue 16 item 1).
+ */
+export function createConcurrencyLimit(limit: number) {
+  const slots = new Map<string, { active: number; waiting: (() => void)[] }>();
+  return async function withSlot<T>(key: string, task: () => Promise<T>): Promise<T> {
+    let slot = slots.get(key);
+    if (!slot) {
+      slot = { active: 0, waiting: [] };
+      slots.set(key, slot);
+    }
+    if (slot.active >= limit) await new Promise<void>((resolve) => slot?.waiting.push(resolve));
+    else slot.active++;
+    try {
+      return await task();
+    } finally {
+      const next = slot.waiting.shift();
+      // The slot passes straight to the next in line; the last one out removes the key.
+      if (next) next();
+      else if (--slot.active === 0) slots.delete(key);
+    }
+  };
+}
+
+/**
+ * The in-memory store of @fastify/rate-limit (visit records) without REDIS_URL. The plugin's own LocalStore
+ * hands every request the same counter object, read after an await: 300 requests at once all saw the count
+ * of the last and were all refused. This one answers each with its own count.
+ */
+export class MemoryRateLimitStore implements FastifyRateLimitStore {
+  static readonly MAX_KEYS = 20_000;
+  private readonly counters = new Map<string, { count: number; startedAt: number }>();
+
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void {
+    const now = Date.now();
+    let counter = this.counters.get(key);
+    if (!counter || counter.startedAt + timeWindow <= now) {
+      this.counters.delete(key);
+      if (this.counters.size >= MemoryRateLimitStore.MAX_KEYS) this.evict(now, timeWindow);
+      counter = { count: 0, startedAt: now };
+      this.counters.set(key, counter);
+    }
+    counter.count++;
+    callback(null, { current: counter.count, ttl: counter.startedAt + timeWindow - now });
+  }
+
+  read(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void {
+    const now = Date.now();
+    const counter = this.counters.get(key);
+    if (!counter || counter.startedAt + timeWindow <= now) callback(null, { current: 0, ttl: 0 });
+    else callback(null, { current: counter.count, ttl: counter.startedAt + timeWindow - now });
+  }
+
+  child(): FastifyRateLimitStore {
+    return new MemoryRateLimitStore();
+  }
+
+  /** Drops the expired counters, then (if still full) the oldest: insertion order is start order. */
+  private evict(now: number, timeWindow: number) {
+    for (const [key, counter] of this.counters) {
+      if (counter.startedAt + timeWindow <= now) this.counters.delete(key);
+    }
+    for (const key of this.counters.keys()) {
+      if (this.counters.size < MemoryRateLimitStore.MAX_KEYS) break;
+      this.counters.delete(key);
+    }
+  }
 }

@@ -64,12 +64,24 @@ export const isServerPath = (url: string) =>
 
 /**
  * Fastify's `frameworkErrors`: what it answers before routing and before any hook (a malformed URL such as
- * `/%E0%A4%A`, an over-long path parameter), in the same JSON shape and with the same security headers.
+ * `/%E0%A4%A`, an over-long path parameter), in the same JSON shape and with the same security headers; a
+ * browser asking for a page outside the server's paths is sent to the landing page instead.
  */
 export function frameworkErrors(config: Config) {
   const applyHeaders = rawSecurityHeaders(config);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const answer = () => {
+      // Before routing nothing says whether the address was an account's: kept out of every cache.
+      reply.header('cache-control', 'private, no-store');
+      const url = request.raw.url ?? '/';
+      const fromBrowser =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isServerPath(url) &&
+        /\btext\/html\b/.test(String(request.headers.accept ?? ''));
+      if (fromBrowser) {
+        // A person following a damaged link gets the portal, not JSON: its landing page (issue 15 item 11).
+        return reply.redirect('/', 302);
+      }
       if (error.code === 'FST_ERR_BAD_URL') {
         return sendError(
           reply,

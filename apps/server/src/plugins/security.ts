@@ -14,6 +14,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { MemoryRateLimitStore } from '../lib/rate-limiter.ts';
 import { openRedis } from '../lib/redis.ts';
 
 declare module 'fastify' {
@@ -98,7 +99,10 @@ async function security(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     // Keys under REDIS_KEY_PREFIX, so that several deployments (or test runs) can share one Redis.
-    ...(redis ? { redis, skipOnError: true, nameSpace: `${env.REDIS_KEY_PREFIX}rate-limit:` } : {}),
+    ...(redis
+      ? { redis, skipOnError: true, nameSpace: `${env.REDIS_KEY_PREFIX}rate-limit:` }
+      : { store: MemoryRateLimitStore }),
+    ipv6Subnet: env.RATE_LIMIT_IPV6_PREFIX,
     // Thrown, then answered by the one error handler in the JSON error shape.
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),

@@ -51,6 +51,27 @@ function readManifest(distDir: string): ViteManifest | undefined {
   }
 }
 
+/** A path under /assets/ (Vite's fingerprinted files), however it is spelt. */
+export function isAssetPath(pathName: string): boolean {
+  const path = safeDecode(pathName).toLowerCase();
+  return path === '/assets' || path.startsWith('/assets/');
+}
+
+/** A path with a segment starting with a dot (`.vite/`, `.well-known/`…): never a file of the web app. */
+export function isBuildInternal(pathName: string): boolean {
+  return safeDecode(pathName)
+    .split(/[/\\]/)
+    .some((segment) => segment.startsWith('.'));
+}
+
+function safeDecode(pathName: string): string {
+  try {
+    return decodeURIComponent(pathName);
+  } catch {
+    return pathName;
+  }
+}
+
 async function web(app: FastifyInstance) {
   const distDir = app.config.webDistDir;
   const indexPath = path.join(distDir, 'index.html');
@@ -80,8 +101,10 @@ async function web(app: FastifyInstance) {
       root: distDir,
       index: false,
       wildcard: true,
-      // Only files: directories (and index.html, which needs the configuration) fall through to the app.
-      allowedPath: (pathName) => pathName !== '/index.html' && /\.[A-Za-z0-9]+$/.test(pathName),
+      // Only files: directories (and index.html, which needs the configuration) fall through to the app;
+      // nothing of the build's internals (Vite's .vite/manifest.json) is public.
+      allowedPath: (pathName) =>
+        pathName !== '/index.html' && /\.[A-Za-z0-9]+$/.test(pathName) && !isBuildInternal(pathName),
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/: cache it for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -93,6 +116,11 @@ async function web(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
+    const pathName = url.split(/[?#]/)[0] ?? '/';
+    if (isAssetPath(pathName) || isBuildInternal(pathName)) {
+      // A stale tab asking for last release's chunk must get an error, not HTML it would run as a script.
+      return sendError(reply, 404, 'NOT_FOUND', 'There is no such file.');
+    }
     const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
     const html = wantsApp ? pageHtml(url) : undefined;
     if (html) {

@@ -145,9 +145,15 @@ describe('every other path', () => {
   });
 
   it('serves trailing-slash and directory paths without a redirect', async () => {
-    for (const path of ['/new/usage/demo-home/', '/assets', '/assets/', '/api/health/']) {
+    for (const path of ['/new/usage/demo-home/', '/api/health/']) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
+      expect(response.headers.location, path).toBeUndefined();
+    }
+    // The assets directory is no page: a 404, not a redirect (issue 16 item 8).
+    for (const path of ['/assets', '/assets/']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(404);
       expect(response.headers.location, path).toBeUndefined();
     }
   });

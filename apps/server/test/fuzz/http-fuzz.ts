@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { App } from '../../src/app.ts';
 import { drEvents } from '../../src/db/schema/reduce-and-reward.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
-import { type FieldHints, type JsonSchema, schemaArbitrary } from './json-schema-arbitrary.ts';
+import { BOUND_DATES, type FieldHints, type JsonSchema, schemaArbitrary } from './json-schema-arbitrary.ts';
 
 /** The number of cases per route: FUZZ_RUNS, or the caller's default (1,000 in `npm test`). */
 export function fuzzRuns(fallback: number): number {
@@ -75,6 +75,8 @@ export interface FuzzContext {
   tokens: string[];
   today: string;
   openapi: OpenApiDocument;
+  /** Values mostly at the bounds of each field (schemaArbitrary's `atBounds`, test/api/schema-bounds). */
+  atBounds?: boolean;
 }
 
 interface OpenApiParameter {
@@ -92,12 +94,14 @@ interface OpenApiDocument {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
-export async function fuzzContext(app: App): Promise<FuzzContext> {
+export async function fuzzContext(app: App, options: { atBounds?: boolean } = {}): Promise<FuzzContext> {
   const events = await app.db.select({ id: drEvents.id }).from(drEvents);
   const secret = await linkSecret(app.db, app.config);
   const tokens = Object.values(demoAccountIds).flatMap((a) => [
     signLink(secret, { k: 'click', a, p: `/new/usage/${a}` }),
     signLink(secret, { k: 'unsubscribe', a }),
+    // Genuine links to targets outside Latin-1 and ASCII, which a Location header cannot carry as they are.
+    signLink(secret, { k: 'click', a, p: `/new/usage/${a}?name=ऄ😀#é` }),
   ]);
   return {
     clientCode: app.config.client.clientCode,
@@ -105,6 +109,7 @@ export async function fuzzContext(app: App): Promise<FuzzContext> {
     tokens,
     today: marketToday(),
     openapi: app.swagger() as unknown as OpenApiDocument,
+    ...(options.atBounds ? { atBounds: true } : {}),
   };
 }
 
@@ -245,6 +250,7 @@ function mostly<T>(valid: fc.Arbitrary<T>, validWeight = 5): fc.Arbitrary<unknow
 }
 
 function dateText(ctx: FuzzContext): fc.Arbitrary<string> {
+  if (ctx.atBounds) return fc.constantFrom(...BOUND_DATES);
   return fc.oneof(
     { weight: 6, arbitrary: fc.integer({ min: -500, max: 30 }).map((days) => addDays(ctx.today, days)) },
     {
@@ -561,14 +567,14 @@ function bodyFor(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{ text: string; con
 }
 
 /** The OpenAPI operation of a route (`:id` in the router is `{id}` in the document). */
-function operationOf(ctx: FuzzContext, route: Route): OpenApiOperation {
+export function operationOf(ctx: FuzzContext, route: Route): OpenApiOperation {
   const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
   const operation = ctx.openapi.paths[path]?.[route.method.toLowerCase()];
   if (!operation) throw new Error(`${routeKey(route)} is not in the OpenAPI document`);
   return operation;
 }
 
-const resolver = (ctx: FuzzContext) => (ref: string) => {
+export const resolver = (ctx: FuzzContext) => (ref: string) => {
   const name = ref.replace('#/components/schemas/', '');
   const schema = ctx.openapi.components?.schemas?.[name];
   if (!schema) throw new Error(`unknown schema ${ref}`);
@@ -583,7 +589,7 @@ export function fromOperation(hints: FieldHints = {}): EndpointFuzzer {
   return (ctx, route) => {
     const operation = operationOf(ctx, route);
     const allHints = { ...fieldHints(ctx), ...hints };
-    const options = { hints: allHints, resolve: resolver(ctx) };
+    const options = { hints: allHints, resolve: resolver(ctx), atBounds: ctx.atBounds ?? false };
     const valuesFor = (parameter: OpenApiParameter) =>
       allHints[parameter.name] ?? schemaArbitrary(parameter.schema, options);
     const parameters = operation.parameters ?? [];

@@ -40,6 +40,61 @@ export interface SchemaArbitraryOptions {
   /** Resolves references other than the schema's own `#/$defs/X` (say, `#/components/schemas/X`). */
   resolve?: (ref: string) => JsonSchema;
   hints?: FieldHints;
+  /**
+   * Mostly values at the bounds (issue 16 item 3): each end of a number's range and just past it, strings of
+   * the longest length in characters outside Latin-1, and the first and last instants and dates of the
+   * market's years, of year 0 and of year 9999 with the widest offsets. Whatever the schema accepts there must
+   * be something the database and the code accept too.
+   */
+  atBounds?: boolean;
+}
+
+/** Instants at the ends of the market's years (1900-2999) and of what ISO 8601 can write, widest offsets. */
+export const BOUND_INSTANTS = [
+  '0000-01-01T00:00:00Z',
+  '0000-01-01T00:00:00+14:00',
+  '1899-12-31T23:59:59Z',
+  '1900-01-01T00:00:00Z',
+  '1900-01-01T00:00:00+14:00',
+  '2999-12-31T23:59:59Z',
+  '2999-12-31T23:59:59-14:00',
+  '3000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59-14:00',
+];
+/** Dates at the ends of the market's years (the first market week is 1900-01-01 to 07), and beyond. */
+export const BOUND_DATES = [
+  '0000-01-01',
+  '1899-12-31',
+  '1900-01-01',
+  '1900-01-07',
+  '1900-01-08',
+  '2999-12-24',
+  '2999-12-31',
+  '3000-01-01',
+  '9999-12-31',
+];
+/** Characters outside Latin-1 (and outside the BMP), which headers and some encoders refuse. */
+const WIDE_CHARACTERS = ['ऄ', '😀', '\u2028', 'é', 'ｄ'];
+
+function boundNumbers(schema: JsonSchema, integer: boolean): number[] {
+  const low = lowerBound(schema);
+  const high = upperBound(schema);
+  const step = integer ? 1 : Number.EPSILON;
+  const values: number[] = [0];
+  if (low) values.push(low.value, low.exclusive ? low.value + step : low.value - step);
+  else values.push(-(2 ** 31), -Number.MAX_SAFE_INTEGER, -1e308);
+  if (high) values.push(high.value, high.exclusive ? high.value - step : high.value + step);
+  else values.push(2 ** 31 - 1, 2 ** 31, Number.MAX_SAFE_INTEGER, 1e308);
+  return values;
+}
+
+function boundStrings(schema: JsonSchema): fc.Arbitrary<string> {
+  const min = schema.minLength ?? 0;
+  const max = Math.min(schema.maxLength ?? 1000, 10_000);
+  return fc
+    .tuple(fc.constantFrom(...WIDE_CHARACTERS), fc.constantFrom(min, Math.max(min, 1), max, max + 1))
+    .map(([character, length]) => character.repeat(length));
 }
 
 function lowerBound(schema: JsonSchema): { value: number; exclusive: boolean } | undefined {
@@ -117,8 +172,23 @@ export function schemaArbitrary(
   };
   const walk = (node: JsonSchema): fc.Arbitrary<unknown> => {
     if (node.$ref) return walk(resolve(node.$ref));
-    const base = plain(node);
+    const bounds = options.atBounds ? atBounds(node) : undefined;
+    const base = bounds
+      ? fc.oneof({ weight: 3, arbitrary: bounds }, { weight: 1, arbitrary: plain(node) })
+      : plain(node);
     return node.nullable ? fc.oneof(base, fc.constant(null)) : base;
+  };
+  /** Values at the bounds of a leaf (undefined for the rest, and for strings of a pattern or enum). */
+  const atBounds = (node: JsonSchema): fc.Arbitrary<unknown> | undefined => {
+    if (node.const !== undefined || node.enum || node.anyOf || node.oneOf || node.allOf) return undefined;
+    const type = Array.isArray(node.type) ? undefined : node.type;
+    if (type === 'integer' || type === 'number')
+      return fc.constantFrom(...boundNumbers(node, type === 'integer'));
+    if (type !== 'string') return undefined;
+    if (node.format === 'date-time') return fc.constantFrom(...BOUND_INSTANTS);
+    if (node.format === 'date') return fc.constantFrom(...BOUND_DATES);
+    if (node.pattern || node.format) return undefined;
+    return boundStrings(node);
   };
   const plain = (node: JsonSchema): fc.Arbitrary<unknown> => {
     if (node.const !== undefined) return fc.constant(node.const);

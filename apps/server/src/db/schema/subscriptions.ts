@@ -12,6 +12,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -77,3 +78,22 @@ export const signingKeys = pgTable('signing_keys', {
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type EmailSnapshotRow = typeof emailSnapshots.$inferSelect;
+
+/**
+ * The email links followed, one row per account, link and AEST day: a click is counted (accounts'
+ * `email_click_count`, which prompts the survey) only when its row is new, so a link replayed any number of
+ * times counts at most once a day (issue 16 item 10, docs/email-snapshots.md). `link` is the SHA-256 of the
+ * signed token. Rows of past days are removed as the account's next click is recorded.
+ */
+export const emailLinkClicks = pgTable(
+  'email_link_clicks',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    link: text('link').notNull(),
+    day: date('day').notNull(),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.day, table.link] })],
+);

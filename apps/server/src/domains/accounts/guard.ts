@@ -1,6 +1,8 @@
 /**
  * The access guard of design §4.1, reusable by every account-scoped route: 422 for a malformed id, 401 for an
- * unknown one, 403 for another retailer's account, and 429 once an address has failed too many look-ups.
+ * unknown one, 403 for another retailer's account, and 429 once an address has failed too many look-ups
+ * (each attempt counted before its look-up, given back when the account is found; at most
+ * ACCOUNT_LOOKUP_CONCURRENCY look-ups at a time per address).
  * It runs before schema validation so that a bad id always gets the specification's answer.
  */
 import { accountIdSchema, messages } from '@portal/contracts';
@@ -8,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import fp from 'fastify-plugin';
 import type { AccountRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createFailureLimiter } from '../../lib/rate-limiter.ts';
+import { clientKey, createConcurrencyLimit, createFailureLimiter } from '../../lib/rate-limiter.ts';
 import { lookUpAccount } from './queries.ts';
 
 export interface AccountIdLocation {
@@ -25,6 +27,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     account: AccountRow | null;
+  }
+  interface FastifyContextConfig {
+    /** Set for the routes the account guard runs on. */
+    accountScoped?: boolean;
   }
 }
 
@@ -43,12 +49,31 @@ async function accountGuardPlugin(app: FastifyInstance) {
   });
   app.decorateRequest('account', null);
 
+  // Every answer of an account-scoped route, whatever its status, stays out of shared and browser caches
+  // (issue 16 item 9); a route may say otherwise for itself (the usage answer: private, no-cache, ETag).
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.preValidation ?? []].flat();
+    if (hooks.some((hook) => hook.name === 'accountGuard')) {
+      route.config = { ...(route.config as object), accountScoped: true } as typeof route.config;
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config.accountScoped && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
+    return payload;
+  });
+
+  const withSlot = createConcurrencyLimit(env.ACCOUNT_LOOKUP_CONCURRENCY);
+
   app.decorate('requireAccount', (location: AccountIdLocation): preValidationAsyncHookHandler => {
     return async function accountGuard(request, reply) {
       const raw = readRawId(request, location);
       if (location.optional && (raw === undefined || raw === null)) return;
 
-      const waitSeconds = await limiter.blockedFor(request.ip);
+      // Counted before the look-up (atomically): requests sent together cannot all pass (issue 16 item 1).
+      const key = clientKey(request.ip, env.RATE_LIMIT_IPV6_PREFIX);
+      const waitSeconds = await limiter.reserve(key);
       if (waitSeconds > 0) {
         reply.header('retry-after', String(waitSeconds));
         throw new AppError(
@@ -58,19 +83,14 @@ async function accountGuardPlugin(app: FastifyInstance) {
         );
       }
       const parsed = accountIdSchema.safeParse(raw);
-      if (!parsed.success) {
-        await limiter.recordFailure(request.ip);
-        throw new AppError(422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId);
-      }
-      const account = await lookUpAccount(app.db, parsed.data);
-      if (!account) {
-        await limiter.recordFailure(request.ip);
-        throw new AppError(401, 'UNKNOWN_ACCOUNT', messages.invalidAccountId);
-      }
+      if (!parsed.success) throw new AppError(422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId);
+      const account = await withSlot(key, () => lookUpAccount(app.db, parsed.data));
+      if (!account) throw new AppError(401, 'UNKNOWN_ACCOUNT', messages.invalidAccountId);
       if (account.clientCode !== client.clientCode) {
-        await limiter.recordFailure(request.ip);
         throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
       }
+      // Found, and this retailer's: not a guess, so it does not count.
+      await limiter.refund(key);
       request.account = account;
     };
   });

@@ -120,13 +120,15 @@ export type SlotChoiceResult =
 
 /**
  * POST /daytime_saver_participants: signs up, or changes the slot of a participant already signed up. The
- * participant's row is locked for the decision, so two requests at once cannot both change the slot.
+ * participant's row is locked for the decision, so two requests at once cannot both change the slot; the
+ * time of the choice is read once the lock is held (`at` only in tests), so choices are timed in the order
+ * they took effect (issue 16 item 4).
  */
 export async function chooseSlot(
   db: Database,
   account: AccountRow,
   slot: TimeSlotId,
-  now: Date = new Date(),
+  at?: Date,
 ): Promise<SlotChoiceResult> {
   await eligibleParticipant(db, account);
   const config = await daytimeSaverConfig(db, account.clientCode);
@@ -138,6 +140,7 @@ export async function chooseSlot(
       .where(eq(happyHoursParticipants.accountId, account.id))
       .for('update');
     if (!row) throw new AppError(404, 'NOT_FOUND', OFFER_ACCOUNT_NOT_FOUND);
+    const now = at ?? new Date();
     const decision = decideSlotChoice(row, slot, now, signupEnd);
     switch (decision.kind) {
       case 'unchanged':

@@ -45,13 +45,15 @@ export async function hereForYouParticipant(
 
 /**
  * Opts in (`optedIn` true) or out. Returns false when the participant already was in that state (the opt
- * out's 304). The row is locked so that the change history has one entry per real change.
+ * out's 304). The row is locked so that the change history has one entry per real change, and the change's
+ * time is the database's clock read inside that lock (`now` only in tests), so that the history read by
+ * time is the order the changes took effect, whichever instance made them (issue 16 item 4).
  */
 export async function setHereForYou(
   db: Database,
   account: AccountRow,
   optedIn: boolean,
-  now: Date = new Date(),
+  now?: Date,
 ): Promise<boolean> {
   await participantRow(db, account);
   return db.transaction(async (tx) => {
@@ -62,11 +64,12 @@ export async function setHereForYou(
       .for('update');
     if (!row) throw new AppError(404, 'NOT_FOUND', OFFER_ACCOUNT_NOT_FOUND);
     if (row.optedIn === optedIn) return false;
+    const at = now ?? sql`clock_timestamp()`;
     await tx
       .update(hereForYouParticipants)
-      .set({ optedIn, updatedAt: now })
+      .set({ optedIn, updatedAt: at })
       .where(eq(hereForYouParticipants.accountId, account.id));
-    await tx.insert(hereForYouChanges).values({ accountId: account.id, optedIn, changedAt: now });
+    await tx.insert(hereForYouChanges).values({ accountId: account.id, optedIn, changedAt: at });
     return true;
   });
 }

@@ -55,10 +55,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: daytimeSaverParticipantSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const account = request.account as AccountRow;
       checkClientCode(account, request.query.client_code);
-      reply.header('cache-control', 'private, no-store');
       return happyHoursParticipant(app.db, account);
     },
   );
@@ -73,11 +72,10 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: daytimeSaverConfigSchema, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (request.query.client_code !== app.config.client.clientCode) {
         throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
       }
-      reply.header('cache-control', 'private, no-store');
       return daytimeSaverConfig(app.db, request.query.client_code);
     },
   );
@@ -121,10 +119,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hereForYouParticipantSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const account = request.account as AccountRow;
       checkClientCode(account, request.query.client_code);
-      reply.header('cache-control', 'private, no-store');
       return hereForYouParticipant(app.db, account);
     },
   );

@@ -41,8 +41,7 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: drEventsResponseSchema, ...guardedErrors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return eventsForAccount(app.db, request.account as AccountRow);
     },
   );
@@ -60,10 +59,9 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventResultResponseSchema, 404: errorResponseSchema, ...guardedErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const result = await eventResultFor(app.db, request.account as AccountRow, request.query.event_id);
       if (!result) throw notInvited();
-      reply.header('cache-control', 'private, no-store');
       return result;
     },
   );
@@ -81,8 +79,7 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventResultsResponseSchema, ...guardedErrors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return eventResultsFor(app.db, request.account as AccountRow);
     },
   );
@@ -99,11 +96,10 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventProgressResponseSchema, 404: errorResponseSchema, ...guardedErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const progress = await eventProgressFor(app.db, request.account as AccountRow, request.query.event_id);
       if (!progress) throw notInvited();
       if (progress === 'no data') throw new AppError(404, 'NOT_FOUND', messages.eventNoData);
-      reply.header('cache-control', 'private, no-store');
       return progress;
     },
   );

@@ -3,10 +3,13 @@
  * portal; POST /api/email/unsubscribe is the one-click unsubscribe of the List-Unsubscribe header (RFC 8058),
  * and a GET of the same link (a mail client or a person following it) leads to Settings instead.
  */
-import { errorResponseSchema, paths } from '@portal/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { errorResponseSchema, marketToday, paths } from '@portal/contracts';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/index.ts';
+import { emailLinkClicks } from '../../db/schema/subscriptions.ts';
 import { accounts } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
@@ -20,6 +23,31 @@ const refused = () =>
     'BAD_REQUEST',
     'This link is not valid. Please use the link in your latest Tracker email.',
   );
+
+/**
+ * Counts a click once per link, account and AEST day (issue 16 item 10): the count prompts the survey, and a
+ * link replayed (by a person, a mail scanner or anyone holding it) must not raise it without limit. The
+ * account's rows of past days are removed in the same transaction.
+ */
+async function countClick(db: Database, accountId: string, token: string) {
+  const link = createHash('sha256').update(token).digest('hex');
+  const today = marketToday();
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(emailLinkClicks)
+      .where(and(eq(emailLinkClicks.accountId, accountId), lt(emailLinkClicks.day, today)));
+    const fresh = await tx
+      .insert(emailLinkClicks)
+      .values({ accountId, link, day: today })
+      .onConflictDoNothing()
+      .returning({ link: emailLinkClicks.link });
+    if (fresh.length === 0) return;
+    await tx
+      .update(accounts)
+      .set({ emailClickCount: sql`${accounts.emailClickCount} + 1` })
+      .where(eq(accounts.id, accountId));
+  });
+}
 
 export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   // Mail providers post the one-click unsubscribe as a form ('List-Unsubscribe=One-Click'); the token in the
@@ -52,13 +80,12 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { payload, account } = await accountOf(request.query.t, 'click');
       // Signed by us, so already a portal path; checked again so that no key mistake can open a redirect.
       if (payload.k !== 'click' || !isPortalPath(payload.p)) throw refused();
-      await app.db
-        .update(accounts)
-        .set({ emailClickCount: sql`${accounts.emailClickCount} + 1` })
-        .where(and(eq(accounts.id, account.id)));
+      await countClick(app.db, account.id, request.query.t);
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
-      return reply.redirect(payload.p, 302);
+      // Percent-encoded as a URL writes it: a header carries Latin-1 only (issue 16 item 3).
+      const target = new URL(payload.p, 'http://portal.invalid');
+      return reply.redirect(`${target.pathname}${target.search}${target.hash}`, 302);
     },
   );
 

@@ -36,8 +36,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subscriptionSchema, ...guardedErrors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return subscriptionOf(app.db, (request.account as AccountRow).id);
     },
   );

@@ -19,6 +19,7 @@ import {
   type Forecast,
   type HourEntry,
   type IntervalRange,
+  isMarketDate,
   MONTH_NAMES,
   type SolarCurtailment,
   type TimePoint,
@@ -369,7 +370,10 @@ export function buildUsageWeek(input: WeekData): UsageWeek {
   const lastDay = addDays(input.weekStart, 6);
   return {
     metadata: { has_solar: input.solarDates.size > 0 },
-    previous_week: { from: previousStart, has_data: weekHasData(input.days, previousStart) },
+    // The first market week (1900-01-01) has none before it inside the market's years.
+    previous_week: isMarketDate(previousStart)
+      ? { from: previousStart, has_data: weekHasData(input.days, previousStart) }
+      : { from: null, has_data: false },
     next_week: {
       from: nextStart <= input.today ? nextStart : null,
       has_data: weekHasData(input.days, nextStart),
