@@ -16,9 +16,6 @@ export const PLAN_MIN_DAYS = 90;
 /** The smallest yearly saving, in whole dollars, that the Tracker and the emails show as a better offer. */
 export const BETTER_OFFER_DEFAULT_MIN_SAVING = 50;
 
-/** The screen's path of an account's plans. */
-export const plansPath = (accountId: string) => `/new/plans/${encodeURIComponent(accountId)}`;
-
 /** How the yearly figures were worked out, in words (the API's `method` and the page's explanation). */
 export function planMethodText(daysWithData: number): string {
   if (daysWithData >= PLAN_YEAR_DAYS) {
@@ -39,5 +36,36 @@ export const betterOfferLine = (planName: string, saving: string) =>
 /** Said when the customer's own plan costs least. */
 export const cheapestPlanLine = 'You are on the cheapest of our plans for you, based on your own meter data.';
 
-/** The portal does not switch plans: the customer is sent to the retailer. */
-export const planSwitchNote = 'To change plan, call us or visit your account online.';
+/** The plans page's and the better offer panel's wording. */
+export const planCopy = {
+  pageTitle: 'Compare our plans',
+  intro:
+    'Each of our plans you can choose, priced on your own half-hourly meter data, as if you had been on it for the whole period.',
+  period: 'Your meter data from {from} to {to}.',
+  chartTitle: 'Estimated cost of a year on each plan',
+  tableCaption: 'Estimated yearly cost of each plan, cheapest first (including GST)',
+  plan: 'Plan',
+  yearlyCost: 'Cost a year',
+  usage: 'Usage',
+  supply: 'Supply',
+  solarCredit: 'Solar credit',
+  concession: 'Concession',
+  difference: 'Against your plan',
+  current: 'Your plan',
+  notOnOffer: 'No longer offered',
+  saves: 'Saves {amount} a year',
+  costsMore: 'Costs {amount} more a year',
+  same: 'The same as your plan',
+  howTitle: 'How we worked it out',
+  howIntro:
+    'The same pricing as your Tracker: each half-hour at the price of its time of day, plus the daily supply charge, less any solar credit, concession and discounts.',
+  switchIntro: 'To change plan, call us on {phone} or visit {site}.',
+  accountSite: 'your account online',
+  loading: 'Working out your plans...',
+  error: 'We could not compare plans just now. Please try again later.',
+  betterOfferTitle: 'A better offer for you',
+  betterOfferLink: 'Compare our plans',
+  backToTracker: 'Back to your Tracker',
+  projectionNote:
+    'An estimate from your past usage: your usage, prices and the seasons ahead will make a real year differ.',
+} as const;
