@@ -5,9 +5,12 @@
  */
 import {
   addDays,
+  betterOfferLine,
   errorResponseSchema,
+  formatCurrency,
   marketToday,
   PLAN_YEAR_DAYS,
+  planCopy,
   plansResponseSchema,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
@@ -17,6 +20,7 @@ import { demoPlans } from '../../src/domains/billing/demo-tariffs.ts';
 import { toDollars } from '../../src/domains/billing/money.ts';
 import { storedDays } from '../../src/domains/billing/priced-days-store.ts';
 import { importTariffs } from '../../src/domains/billing/tariff-store.ts';
+import { previewSnapshot } from '../../src/domains/subscriptions/sender.ts';
 import { roundToCent } from '../../src/domains/tracker/week.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
@@ -121,6 +125,23 @@ describe('GET /api/tracker/plans', () => {
     expect(response.statusCode).toBe(status);
     errorResponseSchema.parse(response.json());
   });
+
+  it.each(['weekly', 'monthly'] as const)(
+    'puts the better offer in the %s email snapshot, and only then',
+    async (frequency) => {
+      const home = await previewSnapshot({ db: t.db, config: t.config, publicId: 'demo-home', frequency });
+      if ('skip' in home) throw new Error(home.skip);
+      const offer = (await plansOf('demo-home')).better_offer;
+      const line = betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0));
+      expect(home.email.text).toContain(
+        `${planCopy.betterOfferTitle}\n${line}\n${planCopy.betterOfferLink}:\n`,
+      );
+      expect(home.email.html).toContain(line);
+      const happy = await previewSnapshot({ db: t.db, config: t.config, publicId: 'demo-happy', frequency });
+      if ('skip' in happy) throw new Error(happy.skip);
+      expect(happy.email.text).not.toContain(planCopy.betterOfferTitle);
+    },
+  );
 
   it('follows the plans on offer: a new cheaper plan is in the next answer', async () => {
     const before = await plansOf('demo-happy');
