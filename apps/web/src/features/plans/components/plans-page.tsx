@@ -135,10 +135,13 @@ function Comparison({ accountId, data }: { accountId: string; data: PlansRespons
 function PlansTable({ plans }: { plans: readonly PlanCost[] }) {
   const hasSolar = plans.some((plan) => plan.solar_credit !== 0);
   const hasConcession = plans.some((plan) => plan.concession !== 0);
+  const captionId = useId();
   return (
-    <div className="plans-table-wrap">
+    // A narrow screen may scroll the table sideways: the region takes the keyboard's focus so it can.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+    <section className="plans-table-wrap" aria-labelledby={captionId} tabIndex={0}>
       <table className="plans-table">
-        <caption>{planCopy.tableCaption}</caption>
+        <caption id={captionId}>{planCopy.tableCaption}</caption>
         <thead>
           <tr>
             <th scope="col">{planCopy.plan}</th>
@@ -167,6 +170,6 @@ function PlansTable({ plans }: { plans: readonly PlanCost[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
