@@ -1,6 +1,6 @@
 /** The Tracker overview's better offer card (issue 17): shown with a better offer only, linking to the plans. */
 import { betterOfferLine, type PlansResponse, paths } from '@portal/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../test/render.tsx';
 import { json, trackerFetch } from '../../tracker/test/usage-fixtures.ts';
@@ -8,14 +8,19 @@ import { json, trackerFetch } from '../../tracker/test/usage-fixtures.ts';
 function stub(betterOffer: PlansResponse['better_offer']) {
   const tracker = trackerFetch();
   const plans: Partial<PlansResponse> = { plans: [], enough_data: true, better_offer: betterOffer };
+  const answered = { plans: false };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/tracker/plans') return json(plans);
+      if (url.pathname === '/api/tracker/plans') {
+        answered.plans = true;
+        return json(plans);
+      }
       return tracker(input, init);
     }),
   );
+  return answered;
 }
 
 describe('the better offer on the Tracker', () => {
@@ -28,9 +33,12 @@ describe('the better offer on the Tracker', () => {
   });
 
   it('shows nothing when the customer is on the cheapest plan', async () => {
-    stub(null);
+    const answered = stub(null);
     renderRoute(paths.usage.href('demo-home'));
     await screen.findByTestId('forecast');
+    await waitFor(() => expect(answered.plans).toBe(true));
+    // Let the answer reach the screen before looking.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByTestId('better-offer')).toBeNull();
   });
 });
