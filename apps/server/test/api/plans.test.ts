@@ -19,8 +19,9 @@ import { accounts } from '../../src/db/schema.ts';
 import { demoPlans } from '../../src/domains/billing/demo-tariffs.ts';
 import { toDollars } from '../../src/domains/billing/money.ts';
 import { storedDays } from '../../src/domains/billing/priced-days-store.ts';
-import { importTariffs } from '../../src/domains/billing/tariff-store.ts';
+import { assignTariff, importTariffs } from '../../src/domains/billing/tariff-store.ts';
 import { previewSnapshot } from '../../src/domains/subscriptions/sender.ts';
+import { plansFor } from '../../src/domains/tracker/plans-service.ts';
 import { roundToCent } from '../../src/domains/tracker/week.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
@@ -142,6 +143,18 @@ describe('GET /api/tracker/plans', () => {
       expect(happy.email.text).not.toContain(planCopy.betterOfferTitle);
     },
   );
+
+  it('keeps the answer for the usage version: a second view prices nothing, a plan change prices again', async () => {
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.publicId, 'demo-business'));
+    const row = account as NonNullable<typeof account>;
+    const first = await plansFor(t.db, row, 50);
+    expect(await plansFor(t.db, row, 50)).toBe(first);
+    // A plan change raises the account's usage version (decision 0019): the comparison is made again.
+    await assignTariff(t.db, row.id, 'PLAN-BIZ-FLAT-2026', marketToday());
+    const after = await plansFor(t.db, row, 50);
+    expect(after).not.toBe(first);
+    expect(after.plans.find((plan) => plan.current)?.code).toBe('PLAN-BIZ-FLAT-2026');
+  });
 
   it('follows the plans on offer: a new cheaper plan is in the next answer', async () => {
     const before = await plansOf('demo-happy');

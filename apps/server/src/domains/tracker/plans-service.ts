@@ -22,19 +22,27 @@ import { listOffers, tariffAssignmentsOf } from '../billing/tariff-store.ts';
 import { energyReadsForNmi } from '../meter-data/queries.ts';
 import { slotHistory } from '../offers/happy-hours.ts';
 import { betterOfferOf, comparePlans, isOpenTo, type PlanDay } from './plans.ts';
-import { usageSourceOf } from './usage-service.ts';
+import { DEFAULT_USAGE_CACHE_BYTES, usageSourceOf } from './usage-service.ts';
 
 interface CachedPlans {
   key: string;
   response: PlansResponse;
 }
 
-/** An answer is about 3 KB: the answers of many accounts. */
-let cache: LRUCache<string, CachedPlans> | null = new LRUCache({ max: 10_000 });
+/** An answer is 2-4 KB of JSON: an eighth of the usage caches' space holds those of many accounts. */
+const newCache = (bytes: number) =>
+  bytes > 0
+    ? new LRUCache<string, CachedPlans>({
+        maxSize: Math.max(1, Math.floor(bytes / 8)),
+        sizeCalculation: (entry) => JSON.stringify(entry.response).length + entry.key.length,
+      })
+    : null;
 
-/** Sets the cache off (0) or on (the server follows `USAGE_CACHE_MB`). */
-export function configurePlansCache(on: boolean): void {
-  cache = on ? new LRUCache({ max: 10_000 }) : null;
+let cache = newCache(DEFAULT_USAGE_CACHE_BYTES);
+
+/** Sizes the cache from the usage caches' bytes (`USAGE_CACHE_MB`); 0 turns it off. */
+export function configurePlansCache(bytes: number): void {
+  cache = newCache(bytes);
 }
 
 export function clearPlansCache(): void {

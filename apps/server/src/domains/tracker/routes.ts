@@ -2,6 +2,8 @@
 import {
   errorResponseSchema,
   messages,
+  PLAN_MIN_DAYS,
+  PLAN_YEAR_DAYS,
   plansQuerySchema,
   plansResponseSchema,
   spendTargetBodySchema,
@@ -31,7 +33,7 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   configureUsageCaches(cacheBytes);
   // A compressed week is about 6 KB (br) or 8 KB (gzip) of a 72 KB answer: an eighth of the space holds many.
   const compressed = new CompressedAnswers(cacheBytes / 8);
-  configurePlansCache(cacheBytes > 0);
+  configurePlansCache(cacheBytes);
   app.get(
     '/api/tracker/usage',
     {
@@ -60,8 +62,7 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
       schema: {
         summary: 'Every plan open to the account priced on its own last 12 months of meter data (issue 17)',
-        description:
-          "Each plan is priced by the Tracker's engine on the same days of reads as if the account had been on it throughout; with fewer than 365 days of data each cost is scaled to a year (`method` says how), and below 90 days nothing is priced (`enough_data` false). Dollars including GST; cheapest first (docs/plans.md).",
+        description: `Each plan is priced by the Tracker's engine on the same days of reads as if the account had been on it throughout; with fewer than ${PLAN_YEAR_DAYS} days of data each cost is scaled to a year (\`method\` says how), and below ${PLAN_MIN_DAYS} days nothing is priced (\`enough_data\` false). Dollars including GST; cheapest first (docs/plans.md).`,
         tags: ['tracker'],
         querystring: plansQuerySchema,
         response: { 200: plansResponseSchema, ...guardedErrors },
