@@ -7,8 +7,6 @@ import { z } from 'zod';
 import { accountIdSchema } from './account.ts';
 import { marketDateSchema } from './market-date.ts';
 
-// Every schema is built inline at the top level: a helper function called here kept zod in the web app's
-// entry chunk (the bundler cannot tell such a call is free of side effects; decision 0010).
 export const plansQuerySchema = z.object({ account_id: accountIdSchema });
 
 export const planCostSchema = z
