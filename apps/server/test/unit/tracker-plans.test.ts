@@ -93,7 +93,11 @@ describe('plans compared on a year of reads', () => {
     expect(result.plans[1]).toMatchObject({ current: true, saving: 0 });
     expect(betterOfferOf(result.plans, 50)).toEqual({ code: 'FLAT', name: 'FLAT', yearly_saving: 219 });
     expect(betterOfferOf(result.plans, 220)).toBeNull();
-    expect(flat?.how[0]).toBe('Usage: 2,190 kWh at 30.00c a kWh at any time: $657.00.');
+    expect(flat?.how[0]).toBe('Usage: 2,190 kWh at 30.00c a kWh: $657.00.');
+    // TOU's usage: 4 kWh x 365 = 1,460 kWh at 50c and 2 x 365 = 730 kWh at 20c = $730.00 + $146.00.
+    expect(result.plans[1]?.how[0]).toBe(
+      'Usage: 2,190 kWh: 1,460 kWh peak at 50.00c, 730 kWh off-peak at 20.00c: $876.00.',
+    );
     expect(flat?.how[1]).toBe('Supply: 100.00c a day for 365 days: $365.00.');
   });
 
@@ -172,7 +176,7 @@ describe('plans compared on a year of reads', () => {
     expect(costs(result)).toEqual({ 'FLAT-CL': 1036.97, FLAT: 1350.5 });
     expect(result.plans[0]).toMatchObject({ usage: 653.72, supply: 383.25, saving: 313.53 });
     expect(result.plans[0]?.how[0]).toBe(
-      'Usage: 3,285 kWh at 31.00c a kWh at any time, your controlled-load circuit (E2) at 15.00c a kWh, less 10%: $653.72.',
+      'Usage: 3,285 kWh: 1,460 kWh at 31.00c a kWh, 1,825 kWh on your controlled-load circuit (E2) at 15.00c, less 10%: $653.72.',
     );
     // Open only to a customer with an E2 channel.
     const customer = { segment: 'residential' as const, hasSolar: false };
@@ -235,6 +239,10 @@ describe('plans compared on a year of reads', () => {
     expect(costs(result)).toEqual({ FLAT: 708.8 });
     expect(result.plans[0]?.how).toContain(
       'Usage in your Happy Hours is free on weekdays, as it is on your plan today.',
+    );
+    // 261 weekdays x 2 kWh + 104 weekend days x 6 kWh = 1,146 kWh charged; 261 x 4 = 1,044 kWh free.
+    expect(result.plans[0]?.how[0]).toBe(
+      'Usage: 2,190 kWh: 1,146 kWh at 30.00c a kWh, 1,044 kWh free in your Happy Hours: $343.80.',
     );
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts';
 import { divideRounded, MICRO_KWH_PER_KWH, type Money, toDollars } from '../billing/money.ts';
 import { type ChannelDay, priceDay } from '../billing/spend.ts';
-import type { FreeWindow } from '../billing/tariff.ts';
+import { compileTariff, type FreeWindow } from '../billing/tariff.ts';
 import { apportionCents, roundToCent } from './week.ts';
 
 /** One day of the account's reads, with the Happy Hours windows in force that day (none without). */
@@ -56,6 +56,8 @@ interface PlanSums {
   supply: Money;
   solar: Money;
   concession: Money;
+  /** Micro-kWh charged at each of the plan's rates (the engine's `chargedByRate`). */
+  byRate: number[];
 }
 
 export interface PlanComparisonInput {
@@ -79,21 +81,24 @@ export interface PlanComparison {
 
 /** The sums of every plan over the days: one pass over the days, each day priced under each plan. */
 export function sumPlans(input: PlanComparisonInput) {
-  const sums = input.plans.map(() => ({ grid: 0n, supply: 0n, solar: 0n, concession: 0n }) as PlanSums);
+  const sums = input.plans.map(
+    (): PlanSums => ({ grid: 0n, supply: 0n, solar: 0n, concession: 0n, byRate: [] }),
+  );
   let daysWithData = 0;
   let importedMicroKwh = 0;
   let exportedMicroKwh = 0;
   for (const day of input.days) {
     let counted = false;
     input.plans.forEach((tariff, index) => {
+      const sum = sums[index] as PlanSums;
       const spend = priceDay({
         date: day.date,
         tariff,
         channels: day.channels,
         freeWindows: day.freeWindows,
+        chargedByRate: sum.byRate,
       });
       if (!spend) return;
-      const sum = sums[index] as PlanSums;
       sum.grid += spend.gridSpend;
       sum.supply += spend.serviceCharge;
       sum.solar += spend.solarInput;
@@ -112,31 +117,57 @@ export function sumPlans(input: PlanComparisonInput) {
 const cents = (price: string) => `${price}c`;
 const kwh = (micro: number) => `${formatDecimal(micro / MICRO_KWH_PER_KWH, 0)} kWh`;
 
-/** The plan's rates in words: "33.55c a kWh", "peak 52.47c, shoulder 30.25c and off_peak 21.45c a kWh". */
-function usageRates(tariff: Tariff): string {
-  if (tariff.usage.type === 'flat') return `${cents(tariff.usage.cents_per_kwh)} a kWh at any time`;
-  const periods = tariff.usage.periods.map(
-    (period) => `${period.name.replace(/_/g, '-')} ${cents(period.cents_per_kwh)}`,
-  );
-  const last = periods.pop();
-  return `${periods.length ? `${periods.join(', ')} and ${last}` : last} a kWh by time of day`;
+/**
+ * The usage line: the kWh at each of the plan's prices, e.g. "Usage: 2,190 kWh: 1,460 kWh peak at 50.00c,
+ * 730 kWh off-peak at 20.00c: $876.00." (kWh rounded to whole ones, so the parts may differ from the total by one).
+ */
+function usageLine(
+  tariff: Tariff,
+  byRate: readonly number[],
+  importedMicroKwh: number,
+  usage: number,
+): string {
+  const names = compileTariff(tariff).rateNames;
+  const prices =
+    tariff.usage.type === 'flat'
+      ? [tariff.usage.cents_per_kwh]
+      : tariff.usage.periods.map((period) => period.cents_per_kwh);
+  if (tariff.controlled_load) prices.push(tariff.controlled_load.cents_per_kwh);
+  const parts: string[] = [];
+  let charged = 0;
+  names.forEach((name, rate) => {
+    const micro = byRate[rate] ?? 0;
+    charged += micro;
+    if (micro === 0) return;
+    const price = cents(prices[rate] ?? '0');
+    if (name === 'controlled_load') {
+      const suffixes = tariff.controlled_load?.suffixes.join(', ') ?? '';
+      parts.push(`${kwh(micro)} on your controlled-load circuit (${suffixes}) at ${price}`);
+    } else if (name === 'flat') {
+      parts.push(`${kwh(micro)} at ${price} a kWh`);
+    } else {
+      parts.push(`${kwh(micro)} ${name.replace(/_/g, '-')} at ${price}`);
+    }
+  });
+  const free = importedMicroKwh - charged;
+  if (free > 0) parts.push(`${kwh(free)} free in your Happy Hours`);
+  const discount = tariff.discounts?.usage_percent;
+  const less = discount && Number(discount) > 0 ? `, less ${discount}%` : '';
+  const amount = formatCurrency(usage);
+  if (parts.length === 1 && names.length === 1 && free <= 0) {
+    return `Usage: ${kwh(importedMicroKwh)} at ${cents(prices[0] ?? '0')} a kWh${less}: ${amount}.`;
+  }
+  return `Usage: ${kwh(importedMicroKwh)}: ${parts.join(', ')}${less}: ${amount}.`;
 }
 
 function howWorkedOut(
   tariff: Tariff,
   shown: { usage: number; supply: number; solar: number; concession: number },
-  yearly: { importedMicroKwh: number; exportedMicroKwh: number },
+  yearly: { importedMicroKwh: number; exportedMicroKwh: number; byRate: readonly number[] },
   daysWithData: number,
   freeHours: boolean,
 ): string[] {
-  const lines: string[] = [];
-  const usageDiscount = tariff.discounts?.usage_percent;
-  const controlled = tariff.controlled_load
-    ? `, your controlled-load circuit (${tariff.controlled_load.suffixes.join(', ')}) at ${cents(tariff.controlled_load.cents_per_kwh)} a kWh`
-    : '';
-  lines.push(
-    `Usage: ${kwh(yearly.importedMicroKwh)} at ${usageRates(tariff)}${controlled}${usageDiscount && Number(usageDiscount) > 0 ? `, less ${usageDiscount}%` : ''}: ${formatCurrency(shown.usage)}.`,
-  );
+  const lines: string[] = [usageLine(tariff, yearly.byRate, yearly.importedMicroKwh, shown.usage)];
   const supplyDiscount = tariff.discounts?.supply_percent;
   lines.push(
     `Supply: ${cents(tariff.supply_cents_per_day)} a day for ${PLAN_YEAR_DAYS} days${supplyDiscount && Number(supplyDiscount) > 0 ? `, less ${supplyDiscount}%` : ''}: ${formatCurrency(shown.supply)}.`,
@@ -200,7 +231,7 @@ export function comparePlans(input: PlanComparisonInput): PlanComparison {
     return { tariff, total, shown };
   });
   const current = priced.find((plan) => plan.tariff.code === input.currentCode);
-  const plans: PlanCost[] = priced.map(({ tariff, total, shown }) => ({
+  const plans: PlanCost[] = priced.map(({ tariff, total, shown }, index) => ({
     code: tariff.code,
     name: tariff.name,
     description: tariff.description ?? null,
@@ -212,7 +243,13 @@ export function comparePlans(input: PlanComparisonInput): PlanComparison {
     solar_credit: shown.solar,
     concession: shown.concession,
     saving: current ? toDollars(current.total - total) : null,
-    how: howWorkedOut(tariff, shown, yearlyEnergy, daysWithData, freeHours),
+    how: howWorkedOut(
+      tariff,
+      shown,
+      { ...yearlyEnergy, byRate: (sums[index] as PlanSums).byRate.map(energyToYear) },
+      daysWithData,
+      freeHours,
+    ),
   }));
   plans.sort(
     (a, b) =>
