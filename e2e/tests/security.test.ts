@@ -4,7 +4,7 @@
  * without a single `securitypolicyviolation` event or console error; and the classic open-redirect payloads
  * typed into the address bar never leave the portal.
  */
-import { drEventsResponseSchema, messages, paths, screenTitles } from '@portal/contracts';
+import { drEventsResponseSchema, messages, paths, planCopy, screenTitles } from '@portal/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, openPage } from '../support/browser.ts';
@@ -103,6 +103,13 @@ const screens: Record<keyof typeof paths, Visit[]> = {
   optBackIn: [{ url: () => paths.optBackIn.href('demo-happy'), headings: hereForYou }],
   survey: [{ url: () => paths.survey.href('demo-home'), headings: [screenTitles.survey] }],
   smeSurvey: [{ url: () => paths.smeSurvey.href('demo-business'), headings: [screenTitles.survey] }],
+  plans: [
+    {
+      url: () => paths.plans.href('demo-home'),
+      headings: [planCopy.pageTitle],
+      ready: (page) => visible(page, 'plans-verdict'),
+    },
+  ],
 };
 
 /** Opens a URL and waits until its screen shows (heading, then its data): only then is the page judged. */

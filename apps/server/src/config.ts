@@ -3,7 +3,7 @@
  * and the tests all load their settings through `loadConfig`.
  */
 import path from 'node:path';
-import type { ClientConfig } from '@portal/contracts';
+import { BETTER_OFFER_DEFAULT_MIN_SAVING, type ClientConfig } from '@portal/contracts';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -30,6 +30,16 @@ export const environmentSchema = z.object({
    * caches off, every answer then read from the priced days.
    */
   USAGE_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(128),
+  /**
+   * The smallest yearly saving, whole dollars including GST, that the Tracker and the emails show as a better
+   * offer (issue 17, docs/plans.md).
+   */
+  BETTER_OFFER_MIN_SAVING: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(BETTER_OFFER_DEFAULT_MIN_SAVING),
   REDIS_URL: optionalUrl,
   /** Prefix of every key this deployment writes to Redis, so that several can share one server. */
   REDIS_KEY_PREFIX: z

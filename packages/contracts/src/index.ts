@@ -17,6 +17,8 @@ export * from './messages.ts';
 export * from './meter-data.ts';
 export * from './offers.ts';
 export * from './paths.ts';
+export * from './plans.ts';
+export * from './plans-schemas.ts';
 export * from './reduce-and-reward.ts';
 export * from './reduce-and-reward-schemas.ts';
 export * from './route-screens.ts';

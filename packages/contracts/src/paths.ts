@@ -67,6 +67,11 @@ export const paths = {
     pattern: '/new/survey/:accountId/:from?',
     href: (accountId: string, from?: string) => `/new/survey/${enc(accountId)}${from ? `/${enc(from)}` : ''}`,
   },
+  /** Plans compared on the account's own meter data (issue 17, beyond the specification). */
+  plans: {
+    pattern: '/new/plans/:accountId',
+    href: (accountId: string) => `/new/plans/${enc(accountId)}`,
+  },
   smeSurvey: {
     pattern: '/new/sme_survey/:accountId/:from?',
     href: (accountId: string, from?: string) =>

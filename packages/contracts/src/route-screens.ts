@@ -39,6 +39,7 @@ export const routeScreens: ReadonlyArray<{ pattern: string; screen: string }> = 
   { pattern: paths.optBackIn.pattern, screen: feature('here-for-you', 'opt-back-in-page') },
   { pattern: paths.survey.pattern, screen: feature('surveys', 'survey-page') },
   { pattern: paths.smeSurvey.pattern, screen: feature('surveys', 'sme-survey-page') },
+  { pattern: paths.plans.pattern, screen: feature('plans', 'plans-page') },
 ];
 
 /**

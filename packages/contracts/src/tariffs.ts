@@ -280,6 +280,24 @@ export const tariffSchema = z
       })
       .optional(),
     concession_cents_per_day: cents('concession_cents_per_day', 10_000).default('0'),
+    /**
+     * Present on a generally available plan (issue 17, docs/plans.md): who may take it. The plans page prices
+     * every plan open to an account on the account's own reads.
+     */
+    offer: z
+      .strictObject({
+        segments: z
+          .array(z.enum(['residential', 'sme'], { error: "a segment is 'residential' or 'sme'" }))
+          .min(1, 'a plan on offer is open to at least one segment')
+          .refine((segments) => new Set(segments).size === segments.length, 'a segment is listed twice'),
+        requires_solar: z.boolean().default(false),
+        requires_controlled_load: z.boolean().default(false),
+      })
+      .optional(),
+  })
+  .refine((tariff) => !(tariff.offer?.requires_controlled_load && !tariff.controlled_load), {
+    message: 'offer.requires_controlled_load needs a controlled_load price',
+    path: ['offer', 'requires_controlled_load'],
   })
   .meta({ description: 'A retail tariff; prices in cents including GST (docs/tariffs.md)' });
 

@@ -19,7 +19,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { accountTariffs, meterReads } from '../db/schema.ts';
 import { ensureRetailer, findAccountByPublicId, insertAccountIfAbsent } from '../domains/accounts/queries.ts';
-import { demoTariffs } from '../domains/billing/demo-tariffs.ts';
+import { demoPlans, demoTariffs } from '../domains/billing/demo-tariffs.ts';
 import { assignTariffIfAbsent, FROM_THE_START, importTariffs } from '../domains/billing/tariff-store.ts';
 import {
   type FileImportResult,
@@ -200,6 +200,8 @@ export async function seedDemo(
     await ensureRetailer(tx, own, config.client.retailer.name);
     await ensureRetailer(tx, OTHER_RETAILER.clientCode, OTHER_RETAILER.name);
     await importTariffs(tx, Object.values(demoTariffs));
+    // The plans on offer (issue 17): no account is on them, so no figure of the Tracker changes.
+    await importTariffs(tx, demoPlans);
     let created = 0;
     for (const account of demoAccounts) {
       const isNew = await insertAccountIfAbsent(tx, {

@@ -216,7 +216,8 @@ describe('portal mail send-due over SMTP', () => {
 
   it('links through signed redirects that count the click and stay inside the portal', async () => {
     const links = clickLinks(home.html);
-    expect(links).toHaveLength(2);
+    // demo-home has a better offer (issue 17): its link comes before the week's and Settings'.
+    expect(links).toHaveLength(3);
     const before = (await accountRow('demo-home')).emailClickCount;
     const targets: string[] = [];
     for (const link of links) {
@@ -225,10 +226,11 @@ describe('portal mail send-due over SMTP', () => {
       targets.push(response.headers.location as string);
     }
     expect(targets).toEqual([
+      paths.plans.href('demo-home'),
       paths.usage.href('demo-home', weekPeriod.start),
       paths.settings.href('demo-home'),
     ]);
-    expect((await accountRow('demo-home')).emailClickCount).toBe(before + 2);
+    expect((await accountRow('demo-home')).emailClickCount).toBe(before + 3);
     // demo-home is invited to Happy Hours but has not signed up: no slot-change link.
     expect(home.html).not.toContain('Happy Hours');
   });

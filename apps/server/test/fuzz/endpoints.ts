@@ -29,6 +29,7 @@ export const endpointFuzzers: Record<string, EndpointFuzzer> = {
   'POST /api/web_interactions': fromOperation({ url: visitUrl }),
   'GET /api/tracker/export': fromOperation(),
   'GET /api/tracker/usage': fromOperation(),
+  'GET /api/tracker/plans': fromOperation(),
   'POST /api/tracker/solar_welcome': fromOperation(),
   'GET /api/tracker/subscription': fromOperation(),
   'POST /api/tracker/subscription': fromOperation(),

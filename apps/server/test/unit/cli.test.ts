@@ -119,7 +119,7 @@ describe('portal tariffs, import nem12 and export', () => {
     expect(refused.err.join('\n')).toContain('--replace');
     expect((await run('tariffs', 'import', file, '--replace')).out[0]).toContain('1 replaced (TEST-FLAT)');
     const list = await run('tariffs', 'list');
-    expect(list.out).toContain('TEST-FLAT\tTest flat\tflat\t101.00\t0\t0');
+    expect(list.out).toContain('TEST-FLAT\tTest flat\tflat\t101.00\t0\t0\t-');
   });
 
   it('rejects a tariff file with a clear message', async () => {

@@ -123,6 +123,13 @@ function appRoutes(warm?: Warm): RouteObject[] {
               ),
             },
             {
+              path: paths.plans.pattern,
+              lazy: screen(
+                () => import('../features/plans/components/plans-page.tsx'),
+                (m) => m.PlansPage,
+              ),
+            },
+            {
               path: paths.feedback.pattern,
               lazy: screen(
                 () => import('../features/feedback/components/feedback-page.tsx'),

@@ -1,6 +1,6 @@
 /** portal tariffs import|list|assign (the JSON format: docs/tariffs.md) */
 import fs from 'node:fs/promises';
-import { marketDateSchema, marketToday, tariffFileSchema } from '@portal/contracts';
+import { marketDateSchema, marketToday, type Tariff, tariffFileSchema } from '@portal/contracts';
 import type { Command } from 'commander';
 import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { assignTariff, importTariffs, listTariffs } from '../../domains/billing/tariff-store.ts';
@@ -31,6 +31,17 @@ async function readTariffFile(file: string, filePath: string) {
   return parsed.data;
 }
 
+/** Who may take a plan on offer (docs/plans.md): '-' for a tariff that is not on offer. */
+export function offerText(tariff: Tariff): string {
+  const { offer } = tariff;
+  if (!offer) return '-';
+  const needs = [
+    ...(offer.requires_solar ? ['solar'] : []),
+    ...(offer.requires_controlled_load ? ['controlled load'] : []),
+  ];
+  return `${offer.segments.join('+')}${needs.length ? ` (needs ${needs.join(', ')})` : ''}`;
+}
+
 export function registerTariffCommands(program: Command, cli: Cli) {
   const tariffs = program.command('tariffs').description('Tariffs (prices) and which account is on which');
   tariffs
@@ -51,7 +62,7 @@ export function registerTariffCommands(program: Command, cli: Cli) {
     });
   tariffs
     .command('list')
-    .description('List the tariffs')
+    .description('List the tariffs, and who may take those on offer (docs/plans.md)')
     .option('--json', 'print one JSON object: { "tariffs": [...] }, each with its full definition')
     .action(async (options: { json?: boolean }) => {
       await cli.withDatabase(async ({ db }) => {
@@ -66,7 +77,11 @@ export function registerTariffCommands(program: Command, cli: Cli) {
             })),
           });
         }
-        cli.out(['code', 'name', 'usage', 'supply_c_per_day', 'feed_in_c_per_kwh', 'accounts'].join('\t'));
+        cli.out(
+          ['code', 'name', 'usage', 'supply_c_per_day', 'feed_in_c_per_kwh', 'accounts', 'on_offer'].join(
+            '\t',
+          ),
+        );
         for (const row of rows) {
           const tariff = row.definition;
           cli.out(
@@ -77,6 +92,7 @@ export function registerTariffCommands(program: Command, cli: Cli) {
               tariff.supply_cents_per_day,
               tariff.feed_in_cents_per_kwh ?? '0',
               String(row.accounts),
+              offerText(tariff),
             ].join('\t'),
           );
         }

@@ -45,6 +45,12 @@ export interface PriceDayInput {
   channels: readonly ChannelDay[];
   /** Happy Hours windows in effect on this date; applied only when the date is a weekday. */
   freeWindows?: readonly FreeWindow[] | undefined;
+  /**
+   * When given, the micro-kWh charged at each of the compiled tariff's rates (`compileTariff(tariff).rateNames`:
+   * the flat rate or each time-of-use period, then controlled load) are added to it: the plans page says how
+   * many kWh each price applied to. Free (Happy Hours) intervals are charged at no rate.
+   */
+  chargedByRate?: number[] | undefined;
 }
 
 /**
@@ -173,6 +179,14 @@ export function priceDay(input: PriceDayInput): DaySpend | null {
     }
   }
   if (!hasImport) return null;
+
+  const { chargedByRate } = input;
+  if (chargedByRate) {
+    for (let bucket = 0; bucket < charged.length; bucket++) {
+      const rate = bucket % rateCount;
+      chargedByRate[rate] = (chargedByRate[rate] ?? 0) + (charged[bucket] as number);
+    }
+  }
 
   const hours: HourSpend[] = new Array(HOURS);
   let gridInDay = 0n;

@@ -119,6 +119,22 @@ function parsedTariff(code: string, updatedAt: Date, definition: unknown): Tarif
   return tariff;
 }
 
+/**
+ * The plans on offer (tariffs with an `offer`, issue 17), by code, each with the time its row last changed
+ * (what an answer computed from them is kept for).
+ */
+export async function listOffers(db: Database): Promise<{ tariff: Tariff; updatedAt: number }[]> {
+  const rows = await db
+    .select({ code: tariffs.code, updatedAt: tariffs.updatedAt, definition: tariffs.definition })
+    .from(tariffs)
+    .where(sql`${tariffs.definition} -> 'offer' is not null`)
+    .orderBy(asc(tariffs.code));
+  return rows.map((row) => ({
+    tariff: parsedTariff(row.code, row.updatedAt, row.definition),
+    updatedAt: row.updatedAt.getTime(),
+  }));
+}
+
 /** An account's tariffs with their start dates, oldest first, ready for tariffForDay. */
 export async function tariffAssignmentsOf(
   db: Database,

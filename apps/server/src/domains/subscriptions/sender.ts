@@ -20,6 +20,7 @@ import type { Database } from '../../db/index.ts';
 import { type EmailSnapshotRow, emailSnapshots, subscriptions } from '../../db/schema/subscriptions.ts';
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
+import { plansFor } from '../tracker/plans-service.ts';
 import { renderSnapshot } from './email/render.tsx';
 import { snapshotView } from './email/view.ts';
 import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours.ts';
@@ -60,6 +61,8 @@ export async function composeSnapshot(
     publicId: account.publicId,
     links,
     happyHoursParticipant: await (input.happyHours ?? isHappyHoursParticipant)(db, account),
+    // The comparison is kept per usage version: a second snapshot of the account's week prices nothing.
+    betterOffer: (await plansFor(db, account, config.env.BETTER_OFFER_MIN_SAVING, input.today)).better_offer,
   });
   const rendered = renderSnapshot(view);
   const host = new URL(config.publicUrl).hostname;

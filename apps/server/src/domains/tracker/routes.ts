@@ -2,6 +2,10 @@
 import {
   errorResponseSchema,
   messages,
+  PLAN_MIN_DAYS,
+  PLAN_YEAR_DAYS,
+  plansQuerySchema,
+  plansResponseSchema,
   spendTargetBodySchema,
   type UsageResponse,
   usageQuerySchema,
@@ -13,6 +17,7 @@ import { z } from 'zod';
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { CompressedAnswers, sendRevalidatedJsonText } from '../../plugins/serializers.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
+import { configurePlansCache, plansFor } from './plans-service.ts';
 import { configureUsageCaches, usageJsonFor } from './usage-service.ts';
 
 const guardedErrors = {
@@ -28,6 +33,7 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   configureUsageCaches(cacheBytes);
   // A compressed week is about 6 KB (br) or 8 KB (gzip) of a 72 KB answer: an eighth of the space holds many.
   const compressed = new CompressedAnswers(cacheBytes / 8);
+  configurePlansCache(cacheBytes);
   app.get(
     '/api/tracker/usage',
     {
@@ -48,6 +54,22 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       const json = await usageJsonFor(app.db, request.account as AccountRow, request.query.from);
       return sendRevalidatedJsonText<UsageResponse>(app, request, reply, json, compressed);
     },
+  );
+
+  app.get(
+    '/api/tracker/plans',
+    {
+      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
+      schema: {
+        summary: 'Every plan open to the account priced on its own last 12 months of meter data (issue 17)',
+        description: `Each plan is priced by the Tracker's engine on the same days of reads as if the account had been on it throughout; with fewer than ${PLAN_YEAR_DAYS} days of data each cost is scaled to a year (\`method\` says how), and below ${PLAN_MIN_DAYS} days nothing is priced (\`enough_data\` false). Dollars including GST; cheapest first (docs/plans.md).`,
+        tags: ['tracker'],
+        querystring: plansQuerySchema,
+        response: { 200: plansResponseSchema, ...guardedErrors },
+      },
+    },
+    async (request) =>
+      plansFor(app.db, request.account as AccountRow, app.config.env.BETTER_OFFER_MIN_SAVING),
   );
 
   app.post(

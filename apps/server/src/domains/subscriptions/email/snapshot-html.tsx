@@ -253,6 +253,20 @@ export function SnapshotHtml({ view }: { view: SnapshotView }) {
                             </p>
                           </Section>
                         ) : null}
+                        {view.betterOffer ? (
+                          <Section title={view.betterOffer.title}>
+                            <p style={p()}>
+                              {view.betterOffer.line}{' '}
+                              <a
+                                className="snap-link"
+                                href={view.betterOffer.link.href}
+                                style={{ color: colours.brand }}
+                              >
+                                {view.betterOffer.link.label}
+                              </a>
+                            </p>
+                          </Section>
+                        ) : null}
                         <Section>
                           {view.actions.map((action, index) => (
                             <Button

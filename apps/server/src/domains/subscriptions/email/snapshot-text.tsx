@@ -48,6 +48,15 @@ export function SnapshotText({ view }: { view: SnapshotView }) {
           <Line>{view.forecast.note}</Line>
         </>
       ) : null}
+      {view.betterOffer ? (
+        <>
+          <Line />
+          <Line>{view.betterOffer.title}</Line>
+          <Line>{view.betterOffer.line}</Line>
+          <Line>{view.betterOffer.link.label}:</Line>
+          <Line>{view.betterOffer.link.href}</Line>
+        </>
+      ) : null}
       <Line />
       {view.actions.map((action) => (
         <Fragment key={action.href}>

@@ -3,6 +3,7 @@
  * text components render, so the two parts of the email can never disagree.
  */
 import {
+  betterOfferLine,
   dayOfWeek,
   formatCurrency,
   formatDecimal,
@@ -10,6 +11,7 @@ import {
   formatMessage,
   MONTH_NAMES,
   paths,
+  planCopy,
   snapshotCopy,
   WEEKDAY_NAMES,
 } from '@portal/contracts';
@@ -41,6 +43,8 @@ export interface SnapshotView {
   highestDay: string | null;
   solar: string | null;
   forecast: { line: string; note: string } | null;
+  /** A plan on offer that would have saved at least the configured amount a year (issue 17). */
+  betterOffer: { title: string; line: string; link: SnapshotLink } | null;
   actions: SnapshotLink[];
   settings: { line: string; link: SnapshotLink };
   footer: string[];
@@ -87,6 +91,8 @@ export function snapshotView(input: {
   publicId: string;
   links: LinkBuilder;
   happyHoursParticipant: boolean;
+  /** The comparison's better offer (GET /api/tracker/plans), null without one. */
+  betterOffer?: { name: string; yearly_saving: number } | null;
 }): SnapshotView {
   const { figures, retailer, publicId, links } = input;
   const weekly = figures.frequency === 'weekly';
@@ -190,6 +196,13 @@ export function snapshotView(input: {
         })
       : null,
     forecast,
+    betterOffer: input.betterOffer
+      ? {
+          title: planCopy.betterOfferTitle,
+          line: betterOfferLine(input.betterOffer.name, money(input.betterOffer.yearly_saving)),
+          link: { label: planCopy.betterOfferLink, href: links.click(paths.plans.href(publicId)) },
+        }
+      : null,
     actions,
     settings: {
       line: snapshotCopy.settingsLine,

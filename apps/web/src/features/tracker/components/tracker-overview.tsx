@@ -1,7 +1,8 @@
 /**
  * The Tracker overview panel (spec §2, §3): the week's spend against the budget, the weekly average and the
  * trend, the highest day, the solar credit and Solar Advantage curtailment for solar accounts, and the
- * projected quarterly bill, marked as a projection only (spec §1).
+ * projected quarterly bill, marked as a projection only (spec §1); and a better offer when one of our plans
+ * would have cost less on the customer's own meter data (issue 17).
  */
 import {
   formatCurrency,
@@ -11,6 +12,7 @@ import {
   type UsageResponse,
 } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { BetterOfferCard } from '../../plans/components/better-offer.tsx';
 import { useRecordSolarWelcome } from '../api/record-solar-welcome.ts';
 import { formatDayMonthYear, formatLongDate } from '../lib/dates.ts';
 import {
@@ -187,6 +189,8 @@ export function TrackerOverview({
             <p className="overview-card__disclaimer">{trackerCopy.forecastDisclaimer}</p>
           </dd>
         </div>
+
+        <BetterOfferCard accountId={accountId} />
       </dl>
     </section>
   );

@@ -1,0 +1,44 @@
+/** The Tracker overview's better offer card (issue 17): shown with a better offer only, linking to the plans. */
+import { betterOfferLine, type PlansResponse, paths } from '@portal/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../../test/render.tsx';
+import { json, trackerFetch } from '../../tracker/test/usage-fixtures.ts';
+
+function stub(betterOffer: PlansResponse['better_offer']) {
+  const tracker = trackerFetch();
+  const plans: Partial<PlansResponse> = { plans: [], enough_data: true, better_offer: betterOffer };
+  const answered = { plans: false };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/tracker/plans') {
+        answered.plans = true;
+        return json(plans);
+      }
+      return tracker(input, init);
+    }),
+  );
+  return answered;
+}
+
+describe('the better offer on the Tracker', () => {
+  it('shows the saving and links to the plans page', async () => {
+    stub({ code: 'PLAN-FLAT-CL-2026', name: 'Flat with Hot Water', yearly_saving: 112.25 });
+    renderRoute(paths.usage.href('demo-home'));
+    const card = await screen.findByTestId('better-offer');
+    expect(card.textContent).toContain(betterOfferLine('Flat with Hot Water', '$112.25'));
+    expect(within(card).getByRole('link').getAttribute('href')).toBe(paths.plans.href('demo-home'));
+  });
+
+  it('shows nothing when the customer is on the cheapest plan', async () => {
+    const answered = stub(null);
+    renderRoute(paths.usage.href('demo-home'));
+    await screen.findByTestId('forecast');
+    await waitFor(() => expect(answered.plans).toBe(true));
+    // Let the answer reach the screen before looking.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByTestId('better-offer')).toBeNull();
+  });
+});
