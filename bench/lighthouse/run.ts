@@ -71,6 +71,7 @@ const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/s
     // Every run records visits; keep the rate limits out of the measurement.
     INTERACTIONS_PER_MINUTE: '100000',
     ACCOUNT_LOOKUP_FAILURES: '100000',
+    ACCOUNT_LOOKUP_CONCURRENCY: '1000',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
