@@ -173,8 +173,14 @@ describe.skipIf(!canRunPrivatePostgres())('the server process', () => {
   });
 
   it('on SIGTERM finishes the 32 requests in flight, refuses new connections and exits 0', async () => {
-    // A pool as large as the load, so that every request holds a connection while the test holds them up.
-    const portal = await server({ DATABASE_POOL_SIZE: '40' });
+    // A pool as large as the load, so that every request holds a connection while the test holds them up;
+    // the 32 requests stand for 32 customers behind a proxy, so one address may have 32 look-ups in flight
+    // (the guard counts each until its account is found, and runs 4 at a time per address by default).
+    const portal = await server({
+      DATABASE_POOL_SIZE: '40',
+      ACCOUNT_LOOKUP_CONCURRENCY: '64',
+      ACCOUNT_LOOKUP_FAILURES: '1000',
+    });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
     // Warm every connection: 32 keep-alive sockets, as a proxy in front of the server keeps them.
     await Promise.all(Array.from({ length: 32 }, () => get(portal.origin, '/api/health', agent)));

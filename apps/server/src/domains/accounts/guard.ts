@@ -1,8 +1,8 @@
 /**
  * The access guard of design §4.1, reusable by every account-scoped route: 422 for a malformed id, 401 for an
  * unknown one, 403 for another retailer's account, and 429 once an address has failed too many look-ups
- * (each attempt counted before its look-up, given back when the account is found; at most
- * ACCOUNT_LOOKUP_CONCURRENCY look-ups at a time per address).
+ * (each attempt counted before its look-up, given back when the account is found or the database cannot
+ * answer; at most ACCOUNT_LOOKUP_CONCURRENCY look-ups at a time per address).
  * It runs before schema validation so that a bad id always gets the specification's answer.
  */
 import { accountIdSchema, messages } from '@portal/contracts';
@@ -84,7 +84,14 @@ async function accountGuardPlugin(app: FastifyInstance) {
       }
       const parsed = accountIdSchema.safeParse(raw);
       if (!parsed.success) throw new AppError(422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId);
-      const account = await withSlot(key, () => lookUpAccount(app.db, parsed.data));
+      let account: AccountRow | undefined;
+      try {
+        account = await withSlot(key, () => lookUpAccount(app.db, parsed.data));
+      } catch (error) {
+        // The database could not answer (503): not a guess, so it does not count either.
+        await limiter.refund(key);
+        throw error;
+      }
       if (!account) throw new AppError(401, 'UNKNOWN_ACCOUNT', messages.invalidAccountId);
       if (account.clientCode !== client.clientCode) {
         throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
