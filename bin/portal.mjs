@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The operator command line (design §2). The sources are TypeScript, run through tsx's loader.
+// The operator command line (docs/contracts.md). The sources are TypeScript, run through tsx's loader.
 import { register } from 'tsx/esm/api';
 
 register();

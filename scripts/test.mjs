@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check in one command (design §2): lint, type check, web build and its bundle budget, npm audit, then every Vitest project
+ * `npm test`: every check in one command (docs/contracts.md): lint, type check, web build and its bundle budget, npm audit, then every Vitest project
  * (contracts, server unit, API on PGlite and on PostgreSQL when TEST_DATABASE_URL is set, web components,
  * end-to-end in Chromium). Ends with one line: "tests: N passed, N failed".
  */

@@ -1,6 +1,6 @@
 /**
  * Build and dev server of the web app. In development the API runs on the server (port 3000); the three
- * bases of spec §7 are proxied so that the app talks to one origin, as it does in production.
+ * bases of docs/api.md#calls are proxied so that the app talks to one origin, as it does in production.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';

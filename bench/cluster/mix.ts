@@ -1,5 +1,5 @@
 /**
- * The customer calls of spec §7 as the load generator makes them: each kind of request with its share of the
+ * The customer calls of docs/api.md#calls as the load generator makes them: each kind of request with its share of the
  * traffic, built for a random account of the data set (its own client address in X-Forwarded-For, so the
  * per-address limits apply per customer as in production). The mixed load's shares follow what the screens
  * call: a Tracker visit reads this week's usage and records the visit, then often other weeks; the Reduce &
@@ -305,7 +305,7 @@ export const kinds: RequestKind[] = [
   {
     name: 'Happy Hours slot',
     weight: 1,
-    // 304: the slot already chosen; 409: a change within 24 hours of the last one (spec §4).
+    // 304: the slot already chosen; 409: a change within 24 hours of the last one (docs/rules.md#states-and-transitions).
     expected: [304, 409],
     write: true,
     build: (data, encoding) => {
@@ -392,7 +392,7 @@ export function kindNamed(name: string): RequestKind {
   return kind;
 }
 
-/** The GETs of spec §7 other than the usage week, in the mixed load's proportions. */
+/** The GETs of docs/api.md#calls other than the usage week, in the mixed load's proportions. */
 export const otherGets = kinds
   .filter((k) => !k.write && k.weight > 0 && !k.name.startsWith('usage'))
   .map((k) => k.name);

@@ -1,5 +1,5 @@
 /**
- * The mixed load (issue 10): customer reads and writes of spec §7 in the proportions of mix.ts, first as fast
+ * The mixed load (issue 10): customer reads and writes of docs/api.md#calls in the proportions of mix.ts, first as fast
  * as the setup answers (its capacity: median of --capacity-runs closed-loop runs), then at a fixed rate of
  * --load times that capacity for --duration seconds. Pass: no failed request (no connection error, timeout,
  * 5xx or unexpected status; expected answers such as a 409 for a second slot change within 24 hours are counted

@@ -1,7 +1,7 @@
 /**
  * The data set of the cluster benchmarks: a copy of the usage benchmark's database (bench/usage/setup.ts), so
  * that the mixed load's writes never touch the database other benchmarks read, with what the customer calls
- * of spec §7 need beyond meter data, made through the operator command line (`portal`): every account invited
+ * of docs/api.md#calls need beyond meter data, made through the operator command line (`portal`): every account invited
  * to Reduce & Be Rewarded, every account without solar invited to Happy Hours (sign-up open), and three
  * Reduce & Reward events of the past weeks with every account invited, settled from the meter data.
  *

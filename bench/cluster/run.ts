@@ -8,7 +8,7 @@
  * scenario on every setup in turn, so that the machine's other work disturbs all setups alike:
  *   health  GET /api/health (one `select 1`): the stack's ceiling;
  *   usage   GET /api/tracker/usage for a random account and a random week of its data;
- *   gets    the other customer GETs of spec §7 (subscription, Reduce & Reward events, results and progress,
+ *   gets    the other customer GETs of docs/api.md#calls (subscription, Reduce & Reward events, results and progress,
  *           Happy Hours participant and configuration, Reduce & Be Rewarded participant) in the proportions
  *           of the mixed load (mix.ts).
  * The medians of the runs are reported with the CPU used by the servers, nginx, PostgreSQL and this process.

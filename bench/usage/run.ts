@@ -133,7 +133,7 @@ const ofEvent = (path: string) => () => {
   const account = pick(eventAccounts);
   return `${path}?account_id=${account.publicId}&event_id=${pick(account.events)}`;
 };
-/** Every GET a customer's screens call (spec §7), beside the trivial endpoint. */
+/** Every GET a customer's screens call (docs/api.md#calls), beside the trivial endpoint. */
 const paths: Record<string, () => string> = {
   health: () => '/api/health',
   'usage-random': () => randomWeekPath(pick(accounts)),

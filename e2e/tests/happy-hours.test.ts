@@ -2,8 +2,8 @@
  * Happy Hours and Reduce & Be Rewarded in a real Chromium against the real server and its demo data:
  * demo-home signs up (three steps, Sign up enabled only with a slot and the agreement), sees the confirmation
  * with its slot's label, changes the slot (UPDATE; the same slot again is 'Timeslot already selected', a
- * second change within 24 hours is refused), and is then "already registered"; every redirect of spec §4;
- * each message of spec §8 (failures the server cannot be made to give are answered in the browser); opt out
+ * second change within 24 hours is refused), and is then "already registered"; every redirect of docs/rules.md#states-and-transitions;
+ * each message of docs/api.md#errors (failures the server cannot be made to give are answered in the browser); opt out
  * and opt back in; demo-happy's free hours in the Tracker's numbers; axe and screenshots at 375 and 1280 px.
  */
 import {
@@ -187,7 +187,7 @@ describe('Happy Hours landing', () => {
   });
 });
 
-describe('Happy Hours redirects (spec §4)', () => {
+describe('Happy Hours redirects (docs/rules.md#states-and-transitions)', () => {
   it.each([
     [
       'signup',
@@ -270,7 +270,7 @@ const invited = {
   next_change_at: null,
 };
 
-describe('Happy Hours messages (spec §8)', () => {
+describe('Happy Hours messages (docs/api.md#errors)', () => {
   it('goes to offer expired once signup_end_time has passed', async () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>

@@ -3,7 +3,7 @@
  * meter data): the overview's history rules (dates linking only with usage, results, credits, ranks, the
  * total), the event detail (rewards and rank, date, chart lines and bars, legend, neighbours hidden at the
  * ends, keyboard reading of the bars), the loading, error and 'Date missing' states, both path spellings,
- * axe, phone and desktop screenshots, and the overview against a service offering only spec §7's calls.
+ * axe, phone and desktop screenshots, and the overview against a service offering only docs/api.md#calls's calls.
  */
 import {
   drEventsResponseSchema,
@@ -100,7 +100,7 @@ describe('Reduce & Reward overview', () => {
     }
   });
 
-  it('works against a service offering only the calls of spec §7: the list, then one event_result per event in turn', async () => {
+  it('works against a service offering only the calls of docs/api.md#calls: the list, then one event_result per event in turn', async () => {
     const { page, context, problems } = await openPage(browser);
     // A service with 30 events and only the specified calls: demo-home's five settled events, each six times
     // at other dates under other ids, answered from the real server's own answers; anything else is a 404.

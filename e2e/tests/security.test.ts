@@ -1,5 +1,5 @@
 /**
- * Abuse checks in a real Chromium (docs/reliability.md, Abuse): every screen route of spec §2 (every path of
+ * Abuse checks in a real Chromium (docs/reliability.md, Abuse): every screen route of docs/screens.md (every path of
  * `paths`, which the router is built from), with the demo accounts, renders under the server's strict CSP
  * without a single `securitypolicyviolation` event or console error; and the classic open-redirect payloads
  * typed into the address bar never leave the portal.

@@ -1,7 +1,7 @@
 /**
  * The Settings screen in a real Chromium against the real server: demo-home's weekly subscription as seeded
- * (design §2); demo-business subscribes, switches to monthly and back (the switch refetches), and
- * unsubscribes, with the messages of spec §8; the unknown state when the fetch fails; keyboard use, axe at
+ * (docs/contracts.md); demo-business subscribes, switches to monthly and back (the switch refetches), and
+ * unsubscribes, with the messages of docs/api.md#errors; the unknown state when the fetch fails; keyboard use, axe at
  * phone and desktop widths, and screenshots.
  */
 import { messages, paths, screenTitles, settingsCopy, subscriptionSchema } from '@portal/contracts';

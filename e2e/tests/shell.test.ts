@@ -191,7 +191,7 @@ describe('every screen', () => {
     paths.reduceAndReward.href(id),
     paths.event.href(id, 'e1'),
     paths.offerExpired.href(id),
-    // The offer screens redirect by the account's state (spec §4), so each is visited with an account that
+    // The offer screens redirect by the account's state (docs/rules.md#states-and-transitions), so each is visited with an account that
     // stays on it: demo-happy is signed up to Happy Hours and opted out of Reduce & Be Rewarded, demo-home is
     // in it. The sign-up screen (which demo-home leaves once happy-hours.test.ts has signed it up) is checked
     // there, at both widths.

@@ -35,7 +35,7 @@ async function customer(accountId: string) {
   return customerSchema.parse(await response.json());
 }
 
-/** Shows the Tracker's survey prompt: the email click count that invites (spec §5), the rest from the server. */
+/** Shows the Tracker's survey prompt: the email click count that invites (docs/rules.md#validation), the rest from the server. */
 async function invite(page: Page) {
   await page.route('**/api/tracker/usage**', async (route) => {
     const response = await route.fetch();

@@ -1,4 +1,4 @@
--- Edited by hand: meter_reads is partitioned by month on read_date (design §7); the importer creates
+-- Edited by hand: meter_reads is partitioned by month on read_date (docs/scaling.md); the importer creates
 -- each month's partition (meter_reads_yYYYYmMM) before it writes to it.
 CREATE TABLE "account_tariffs" (
 	"account_id" uuid NOT NULL,

@@ -51,14 +51,14 @@ export const environmentSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, webUrl.optional()),
   /** Number of proxy hops to trust for the client address (rate limits), e.g. 1 behind nginx. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** Seed the demo accounts at start (design §2); switch off in a real deployment. */
+  /** Seed the demo accounts at start (docs/contracts.md); switch off in a real deployment. */
   DEMO_SEED: booleanFlag(true),
   /** Built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: optionalString,
   SENTRY_DSN: optionalUrl,
   SENTRY_ENVIRONMENT: z.string().default('production'),
 
-  // The deployment's retailer (spec §2 furniture, §7 client code).
+  // The deployment's retailer (docs/screens.md furniture, docs/api.md#calls client code).
   CLIENT_CODE: z
     .string()
     .regex(/^[A-Z0-9_]{2,32}$/)
@@ -81,14 +81,14 @@ export const environmentSchema = z.object({
       'Brightside Energy Pty Ltd ABN 00 000 000 000. Brightside Energy is a licensed electricity retailer.',
     ),
 
-  // Where the web app sends its calls (spec §7); same origin by default (design §2).
+  // Where the web app sends its calls (docs/api.md#calls); same origin by default (docs/contracts.md).
   API_BASE: z.string().default('/api'),
   REDUCE_AND_REWARD_BASE: optionalString,
   INNOVATIVE_BILLING_BASE: optionalString,
   SHOW_LINKS: booleanFlag(true),
   HIDE_SETTINGS: booleanFlag(false),
 
-  /** Failed account look-ups allowed per client address per window before 429 (design §4.1). */
+  /** Failed account look-ups allowed per client address per window before 429 (docs/access.md). */
   ACCOUNT_LOOKUP_FAILURES: z.coerce.number().int().min(1).default(30),
   ACCOUNT_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Account look-ups one client address may have running at once (per instance); the rest wait their turn. */
@@ -107,7 +107,7 @@ export const environmentSchema = z.object({
   /** Visit records accepted per client address per minute. */
   INTERACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 
-  // Email snapshots (design §4.5, docs/email-snapshots.md).
+  // Email snapshots (docs/email-snapshots.md, docs/email-snapshots.md).
   /** smtp:// or smtps:// server for the snapshots; unset: .eml files in DATA_DIR/outbox. */
   SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   RETAILER_MAIL_FROM: z.email().default('tracker@brightside.example'),
@@ -139,7 +139,7 @@ export interface Config {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-/** Strips a trailing `/api` to derive the other bases (spec §7). */
+/** Strips a trailing `/api` to derive the other bases (docs/api.md#calls). */
 function siblingBase(apiBase: string, suffix: string): string {
   return `${apiBase.replace(/\/api\/?$/, '')}${suffix}`;
 }

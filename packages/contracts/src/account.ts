@@ -1,4 +1,4 @@
-/** Account identity (design §4.1): the public id that every customer link carries. */
+/** Account identity (docs/access.md): the public id that every customer link carries. */
 import { z } from 'zod';
 import { PUBLIC_ID_PATTERN } from './limits.ts';
 
@@ -17,7 +17,7 @@ export const nmiSchema = z
   .regex(/^[A-Z0-9]{10}$/, 'An NMI is 10 upper-case letters or digits')
   .meta({ example: '6123456789' });
 
-/** The demo accounts of design §2, with their fixed public ids. */
+/** The demo accounts of docs/contracts.md, with their fixed public ids. */
 export const demoAccountIds = {
   home: 'demo-home',
   solar: 'demo-solar',
@@ -29,7 +29,7 @@ export const demoAccountIds = {
 
 export const accountQuerySchema = z.object({ account_id: accountIdSchema });
 
-/** The `customer` block of the usage response (spec §3). */
+/** The `customer` block of the usage response (docs/api.md#entities). */
 export const customerSchema = z
   .object({
     budget: z.number().int().min(0).max(99),

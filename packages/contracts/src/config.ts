@@ -20,14 +20,14 @@ export const clientConfigSchema = z
   .object({
     clientCode: z.string(),
     retailer: retailerSchema,
-    /** The three bases of spec §7. */
+    /** The three bases of docs/api.md#calls. */
     apiBase: z.string(),
     reduceAndRewardBase: z.string(),
     innovativeBillingBase: z.string(),
     /** Error reporting: on only when a DSN is configured. */
     sentryDsn: z.string().nullable(),
     environment: z.string(),
-    /** Navigation bar links (spec §2, show-links option) and the footer's Settings link (hide-settings). */
+    /** Navigation bar links (docs/screens.md, show-links option) and the footer's Settings link (hide-settings). */
     showLinks: z.boolean(),
     hideSettings: z.boolean(),
   })

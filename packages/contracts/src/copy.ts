@@ -1,11 +1,11 @@
 /**
  * Customer-facing text of the screens beyond the error catalogue of `messages.ts`: the screen headings of
- * spec §2 word for word, and our own wording where the specification only describes the content (spec §1
+ * docs/screens.md word for word, and our own wording where the specification only describes the content (docs/product.md
  * intro, footer disclaimers, feedback). Kept here so that the web app and the email snapshots agree.
  * `{name}` placeholders are filled with `formatMessage`.
  */
 
-/** Screen headings quoted by spec §2. */
+/** Screen headings quoted by docs/screens.md. */
 export const screenTitles = {
   tracker: 'Tracker',
   feedback: 'Feedback',
@@ -20,7 +20,7 @@ export const screenTitles = {
   survey: 'Tracker Survey',
 } as const;
 
-/** The four feature blocks of the landing screen (titles from spec §2, sentences from spec §1). */
+/** The four feature blocks of the landing screen (titles from docs/screens.md, sentences from docs/product.md). */
 export const landingFeatures = [
   {
     title: 'Your data',
@@ -47,7 +47,7 @@ export const copy = {
   /** {email} is the retailer's ideas address. */
   feedbackRequest: 'Please send an email to {email} and we will get back to you shortly.',
 
-  // Footer (spec §1 and §2 "Shared furniture").
+  // Footer (docs/product.md, docs/screens.md "Shared furniture").
   footerDisclaimer:
     'Tracker forecasts your bill from your daily smart-meter data, taking into account your past usage and seasonal variation. The forecast includes usage charges, supply charges, concessions, discounts and solar feed-in credits where applicable. It excludes manual adjustments such as credits, forward balances and special meter read fees. It is a projection only and is not a substitute for your actual bill. Usage times are in Australian Eastern Standard Time (AEST).',
   /** {phone} is the retailer's contact number. */
@@ -76,7 +76,7 @@ export const copy = {
 } as const;
 
 /**
- * Happy Hours wording beyond spec §2 and §8 (issue 15 item 6); the screens' other words are `happyHoursCopy`.
+ * Happy Hours wording beyond docs/screens.md, docs/api.md#errors (issue 15 item 6); the screens' other words are `happyHoursCopy`.
  * {slot} is a slot's label, {date} a weekday as "Monday 23 November", {time} "14:30" (AEST).
  */
 export const happyHoursNotices = {
@@ -88,12 +88,12 @@ export const happyHoursNotices = {
     'Your time slot can be changed once every 24 hours. You can change it again from {time} on {date}.',
 } as const;
 
-/** The Tracker's hint cookie (spec §9): set once the hint has been viewed, so it is not shown again. */
+/** The Tracker's hint cookie (docs/rules.md#limits): set once the hint has been viewed, so it is not shown again. */
 export const TRACKER_HINT_COOKIE = 'tracker__viewedHint';
-/** Usage responses are kept in the browser for 1 hour (spec §4, §9). */
+/** Usage responses are kept in the browser for 1 hour (docs/rules.md). */
 export const USAGE_CACHE_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** Tracker legend entries (spec §2): the label word for word, and its meaning in our words. */
+/** Tracker legend entries (docs/screens.md): the label word for word, and its meaning in our words. */
 export const trackerLegend = {
   usage: { label: 'Usage', meaning: 'Your actual electricity usage' },
   /** In dollars for a solar account: the bar above the line is the usage less the credit drawn below it. */
@@ -119,7 +119,7 @@ export const trackerCopy = {
   nextWeek: 'Next week',
   previousDay: 'Previous day',
   nextDay: 'Next day',
-  /** Spec §2 names the day view's buttons. */
+  /** docs/screens.md names the day view's buttons. */
   weekZoom: 'Week zoom',
   viewDay: 'VIEW DAY',
   viewWeek: 'VIEW WEEK',

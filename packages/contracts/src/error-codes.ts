@@ -1,4 +1,4 @@
-/** The codes of the JSON error shape (design §6); schema-free so the web app can check errors cheaply. */
+/** The codes of the JSON error shape (docs/reliability.md); schema-free so the web app can check errors cheaply. */
 export const errorCodes = [
   'BAD_REQUEST',
   'VALIDATION_ERROR',

@@ -1,4 +1,4 @@
-/** The one JSON error shape of every 4xx and 5xx answer (design §6), and its codes. */
+/** The one JSON error shape of every 4xx and 5xx answer (docs/reliability.md), and its codes. */
 import { z } from 'zod';
 import { errorCodes } from './error-codes.ts';
 

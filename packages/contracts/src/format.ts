@@ -1,8 +1,8 @@
-/** Money and number formatting of spec §9: en-AU, Australian dollars, 2 decimals by default. */
+/** Money and number formatting of docs/rules.md#limits: en-AU, Australian dollars, 2 decimals by default. */
 
 export type RoundingDirection = 'up' | 'down';
 
-/** Rounds to `decimals` places: up (ceiling) by default, down when asked (spec §9). */
+/** Rounds to `decimals` places: up (ceiling) by default, down when asked (docs/rules.md#limits). */
 export function roundTo(value: number, decimals = 2, direction: RoundingDirection = 'up'): number {
   const factor = 10 ** decimals;
   // Scale via a string exponent to avoid 1.005 * 100 = 100.49999 style errors before the ceiling/floor.
@@ -41,7 +41,7 @@ export function formatDecimal(value: number, decimals = 2): string {
   return formatter('decimal', decimals).format(value);
 }
 
-/** Truncates text to `length` characters (3 by default, spec §9), e.g. weekday abbreviations. */
+/** Truncates text to `length` characters (3 by default, docs/rules.md#limits), e.g. weekday abbreviations. */
 export function truncate(text: string, length = 3): string {
   return text.slice(0, length);
 }

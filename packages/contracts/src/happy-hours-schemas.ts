@@ -1,5 +1,5 @@
 /**
- * Happy Hours calls' schemas (spec §3, §7). Apart from happy-hours.ts, whose rules and wording the web app
+ * Happy Hours calls' schemas (docs/api.md). Apart from happy-hours.ts, whose rules and wording the web app
  * imports without loading zod (docs/decisions/0010).
  */
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { timeSlotIds } from './offers.ts';
 
 export const timeSlotIdSchema = z.enum(timeSlotIds).meta({
   id: 'TimeSlot',
-  description: 'A Happy Hours slot of spec §3: two hours on weekdays, AEST',
+  description: 'A Happy Hours slot of docs/api.md#entities: two hours on weekdays, AEST',
   example: '11:00-13:00',
 });
 
@@ -23,7 +23,7 @@ export const clientCodeQuerySchema = z.object({
 
 export const daytimeSaverParticipantParamsSchema = z.object({ accountId: accountIdSchema });
 
-/** GET /daytime_saver_participants/{accountId}: spec §3 `opted_in`, and what we add beside it. */
+/** GET /daytime_saver_participants/{accountId}: docs/api.md#entities `opted_in`, and what we add beside it. */
 export const daytimeSaverParticipantSchema = z
   .object({
     opted_in: z.boolean().describe('Signed up to Happy Hours'),
@@ -53,7 +53,7 @@ export const daytimeSaverConfigSchema = z
   .meta({ id: 'DaytimeSaverConfig' });
 export type DaytimeSaverConfig = z.infer<typeof daytimeSaverConfigSchema>;
 
-/** POST /daytime_saver_participants: sign-up and slot change (spec §7). */
+/** POST /daytime_saver_participants: sign-up and slot change (docs/api.md#calls). */
 export const daytimeSaverSignupBodySchema = z
   .object({
     client_code: clientCodeQuerySchema.shape.client_code,

@@ -1,5 +1,5 @@
 /**
- * Happy Hours (the daytime saver, spec §2, §3, §4, §5, §7, §9; design §4.7): the rules both the server and
+ * Happy Hours (the daytime saver, docs/screens.md, docs/api.md, docs/rules.md; docs/offers.md): the rules both the server and
  * the web app apply (when a chosen slot takes effect, how often it may change) and the screens' wording. The
  * slots themselves are `timeSlots` in offers.ts; the calls' schemas are in happy-hours-schemas.ts, apart, so
  * that the web app's Happy Hours screens do not load zod (docs/decisions/0010).
@@ -8,20 +8,20 @@ import type { DaytimeSaverConfig } from './happy-hours-schemas.ts';
 import { addDays, dayOfWeek, MONTH_NAMES, marketDateOf, toUtcDate, WEEKDAY_NAMES } from './market-time.ts';
 import { type TimeSlotId, timeSlots } from './offers.ts';
 
-/** The product name of the daytime saver's configuration (spec §7 GET /product_configs/DaytimeSaver). */
+/** The product name of the daytime saver's configuration (docs/api.md#calls GET /product_configs/DaytimeSaver). */
 export const DAYTIME_SAVER_PRODUCT = 'DaytimeSaver';
 
-/** A slot may change at most once per 24 hours (spec §5, §9). */
+/** A slot may change at most once per 24 hours (docs/rules.md). */
 export const SLOT_CHANGE_INTERVAL_HOURS = 24;
 export const SLOT_CHANGE_INTERVAL_MS = SLOT_CHANGE_INTERVAL_HOURS * 60 * 60 * 1000;
 
 /**
  * The server's error text when the account has no Happy Hours or Reduce & Be Rewarded participation (404).
- * The change-slot page redirects to the offer-expired page when the error text says so (spec §8).
+ * The change-slot page redirects to the offer-expired page when the error text says so (docs/api.md#errors).
  */
 export const OFFER_ACCOUNT_NOT_FOUND = 'Account not found for this offer';
 
-/** The slot of an id or a label (the confirmation URLs carry the label, spec §4), or undefined. */
+/** The slot of an id or a label (the confirmation URLs carry the label, docs/rules.md#states-and-transitions), or undefined. */
 export function findTimeSlot(idOrLabel: string | undefined) {
   if (!idOrLabel) return undefined;
   return timeSlots.find((slot) => slot.id === idOrLabel || slot.label === idOrLabel);
@@ -32,7 +32,7 @@ export function timeSlotLabel(id: TimeSlotId): string {
 }
 
 /**
- * The market date from which a slot chosen at `instant` applies (spec §5, §9: "takes effect the next
+ * The market date from which a slot chosen at `instant` applies (docs/rules.md: "takes effect the next
  * weekday"): the first Monday-to-Friday date after the instant's AEST date, so a choice on Friday,
  * Saturday or Sunday takes effect on Monday.
  */
@@ -58,7 +58,7 @@ export function signupClosed(config: DaytimeSaverConfig, now: Date = new Date())
   return config.signup_end_time !== null && now.getTime() > Date.parse(config.signup_end_time);
 }
 
-/** The Happy Hours screens' wording (spec §2), beyond the headings of `screenTitles`. */
+/** The Happy Hours screens' wording (docs/screens.md), beyond the headings of `screenTitles`. */
 export const happyHoursCopy = {
   intro:
     'Choose a 2-hour time slot and get your electricity usage free in that slot every weekday, Monday to Friday.',
@@ -92,7 +92,7 @@ export const happyHoursCopy = {
   trackerLink: 'See your usage in Tracker',
 } as const;
 
-/** The full special conditions of the offer (spec §5 "Terms content", §9), one paragraph each. */
+/** The full special conditions of the offer (docs/rules.md#validation "Terms content", docs/rules.md#limits), one paragraph each. */
 export const happyHoursConditions = [
   'Happy Hours is a targeted offer for customers invited by email. It is not transferable.',
   'To be eligible you must be an existing electricity customer of {retailer} on a current plan, at your primary residence, with a smart meter that records half-hourly reads. Current solar customers are not eligible.',

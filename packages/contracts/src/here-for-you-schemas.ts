@@ -1,5 +1,5 @@
 /**
- * Reduce & Be Rewarded calls' schemas (spec §7). Apart from here-for-you.ts, whose constants and wording the
+ * Reduce & Be Rewarded calls' schemas (docs/api.md#calls). Apart from here-for-you.ts, whose constants and wording the
  * web app imports without loading zod (docs/decisions/0010).
  */
 import { z } from 'zod';

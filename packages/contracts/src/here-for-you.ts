@@ -1,10 +1,10 @@
 /**
- * Reduce & Be Rewarded ("here for you", spec §2, §4, §7, §9; design §4.7): the weekly credit's constants, the
+ * Reduce & Be Rewarded ("here for you", docs/screens.md, docs/rules.md, docs/api.md#calls; docs/offers.md): the weekly credit's constants, the
  * screens' wording and the credits CSV. The opt-out and opt-in calls' schemas are in here-for-you-schemas.ts,
  * apart, so that the web app's screens do not load zod (docs/decisions/0010).
  */
 
-/** A week 10% below the account's 4-week average earns a $20 bill credit (spec §2, §9; design §4.7). */
+/** A week 10% below the account's 4-week average earns a $20 bill credit (docs/screens.md, docs/rules.md#limits; docs/offers.md). */
 export const HERE_FOR_YOU_CREDIT_CENTS = 2000;
 export const HERE_FOR_YOU_REDUCTION_PERCENT = 10;
 export const HERE_FOR_YOU_BASELINE_WEEKS = 4;
@@ -22,7 +22,7 @@ export const HERE_FOR_YOU_CREDITS_HEADER = [
 ] as const;
 
 export const hereForYouCopy = {
-  /** Our wording of spec §2's warning. */
+  /** Our wording of docs/screens.md's warning. */
   optOutWarning:
     'If you opt out, you will no longer be eligible for a $20 bill credit for reducing your electricity usage by 10% over the week.',
   optOutButton: 'Opt Out',

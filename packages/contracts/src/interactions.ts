@@ -1,4 +1,4 @@
-/** Web interaction (visit) records of spec §3 and §7. */
+/** Web interaction (visit) records of docs/api.md. */
 import { z } from 'zod';
 import { accountIdSchema } from './account.ts';
 import { VISIT_URL_MAX_LENGTH } from './limits.ts';

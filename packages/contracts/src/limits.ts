@@ -14,14 +14,14 @@ export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 /** The longest page address a visit record carries. */
 export const VISIT_URL_MAX_LENGTH = 2048;
 
-/** Budget: whole dollars per week, 0 (off) to 99 (spec §5). */
+/** Budget: whole dollars per week, 0 (off) to 99 (docs/rules.md#validation). */
 export const BUDGET_MAX = 99;
 
 /** The longest range one meter-data export covers, in days. */
 export const EXPORT_MAX_DAYS = 366;
 
 /**
- * The version of the usage response's shape. The browser keeps responses for an hour (spec §4) and trusts its
+ * The version of the usage response's shape. The browser keeps responses for an hour (docs/rules.md#states-and-transitions) and trusts its
  * own server's answers without parsing them (docs/decisions/0010), so a copy saved under another version is
  * dropped. A contracts test pins the shape to this number: changing the schema fails it until this is raised.
  */

@@ -1,5 +1,5 @@
 /**
- * Market time (design §4.2): the NEM runs on Australian Eastern Standard Time, UTC+10 all year, with no
+ * Market time (docs/meter-data.md): the NEM runs on Australian Eastern Standard Time, UTC+10 all year, with no
  * daylight saving. A market date is a 'YYYY-MM-DD' string; date arithmetic runs on UTC midnights with the
  * UTC methods of Date only, so the host's time zone never matters (UTC has no daylight saving: a day is always
  * DAY_MS). Plain arithmetic rather than a date library: this module is in every page's first download, and
@@ -82,7 +82,7 @@ export function dayOfWeek(date: string): number {
   return (((epochDay(date) + 3) % 7) + 7) % 7;
 }
 
-/** The Monday of the date's week (weeks run Monday to Sunday, spec §9). */
+/** The Monday of the date's week (weeks run Monday to Sunday, docs/rules.md#limits). */
 export function weekStart(date: string): string {
   const day = epochDay(date);
   return fromEpochDay(day - ((((day + 3) % 7) + 7) % 7));

@@ -1,5 +1,5 @@
 /**
- * Every message a customer can see, word for word from the specification (§2, §8), kept here once so that
+ * Every message a customer can see, word for word from docs/screens.md, docs/api.md#errors), kept here once so that
  * the server and the web app say exactly the same thing.
  */
 export const messages = {
@@ -7,11 +7,11 @@ export const messages = {
   invalidAccountId: 'Invalid account ID number',
   wrongProvider: 'This account does not belong to this provider',
 
-  // Landing (spec §2). {email} is the retailer's access-request address.
+  // Landing (docs/screens.md). {email} is the retailer's access-request address.
   landingAccessRequest:
     'Please click a link from a Tracker email to access your data. To request access to Tracker please contact us on {email}',
 
-  // Tracker (spec §2, §8)
+  // Tracker (docs/screens.md, docs/api.md#errors)
   chartLoading: 'Loading',
   weekNoData: 'Sorry, it seems this week has no data',
   dayNoData: 'Sorry, it seems this day has no data',
@@ -25,19 +25,19 @@ export const messages = {
   budgetUpdated: 'Budget updated to ${amount} per week.',
   budgetDisabled: 'Budget setting disabled.',
 
-  // Subscription (spec §8)
+  // Subscription (docs/api.md#errors)
   subscriptionFetchError: 'Error fetching subscription data. Please try again.',
   subscriptionUnknown: 'Fail to fetch subscription data, please try again.',
   subscriptionSaveError: 'Error saving subscription data. Please try again.',
   subscriptionUpdated: 'Weekly email subscription updated.',
   subscriptionFrequencyUpdated: 'Email subscription frequency updated to {frequency}.',
 
-  // Reduce & Reward (spec §2, §8)
+  // Reduce & Reward (docs/screens.md, docs/api.md#errors)
   eventPortalTitle: 'Reduce & Reward Portal',
   eventNoData: 'No data available for this event',
   eventDateMissing: 'Date missing',
 
-  // Happy Hours and Reduce & Be Rewarded (spec §2, §8)
+  // Happy Hours and Reduce & Be Rewarded (docs/screens.md, docs/api.md#errors)
   participantFetchError: 'Error fetching participant data. Please try again.',
   offerFetchError: 'Error fetching offer data. Please try again.',
   signupRepeat: 'You have already signed up with this timeslot',
@@ -50,12 +50,12 @@ export const messages = {
   alreadyRegistered: 'Sorry. This email address has already registered for the Happy Hours program.',
   offerExpired: 'Sorry. This program is now full.',
 
-  // Surveys (spec §8)
+  // Surveys (docs/api.md#errors)
   surveyIncomplete: 'Please answer all the questions',
   surveySaveError: 'Error saving your responses. Please try again.',
   surveyThanks: 'Thank you for your time.',
 
-  // Generic (spec §8)
+  // Generic (docs/api.md#errors)
   unexpectedError: 'Unexpected Application Error!',
 } as const;
 

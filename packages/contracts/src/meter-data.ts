@@ -1,4 +1,4 @@
-/** The data export (design §2, beyond the specification). */
+/** The data export (docs/contracts.md, beyond the specification). */
 import { z } from 'zod';
 import { accountIdSchema } from './account.ts';
 import { EXPORT_MAX_DAYS } from './limits.ts';

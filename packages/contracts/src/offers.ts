@@ -1,4 +1,4 @@
-/** Product constants of the offers and events (spec §3, §4, §9). */
+/** Product constants of the offers and events (docs/api.md#entities, docs/rules.md). */
 
 export const timeSlots = [
   { id: '10:00-12:00', label: '10am - 12pm' },

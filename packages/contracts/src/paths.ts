@@ -1,5 +1,5 @@
 /**
- * Every screen's URL (spec §2), as a React Router pattern and a builder, so a route is renamed in one place.
+ * Every screen's URL (docs/screens.md), as a React Router pattern and a builder, so a route is renamed in one place.
  * Server code (email links, redirects) builds links with the same functions.
  */
 const enc = encodeURIComponent;

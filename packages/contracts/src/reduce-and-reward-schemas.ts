@@ -1,5 +1,5 @@
 /**
- * Reduce & Reward calls' schemas (spec §3, §7). Apart from reduce-and-reward.ts, whose rules and wording the web
+ * Reduce & Reward calls' schemas (docs/api.md). Apart from reduce-and-reward.ts, whose rules and wording the web
  * app imports without loading zod (docs/decisions/0010).
  */
 import { z } from 'zod';

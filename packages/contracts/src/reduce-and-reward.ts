@@ -1,45 +1,45 @@
 /**
- * Reduce & Reward (spec §2, §3, §7, §9; design §4.6): the rules shared by the server's settlement and the web
+ * Reduce & Reward (docs/screens.md, docs/api.md, docs/rules.md#limits; docs/reduce-and-reward.md): the rules shared by the server's settlement and the web
  * app's screens, and the screens' wording. Energy in kWh, times in AEST. The calls' schemas are in
  * reduce-and-reward-schemas.ts, so that the screens load without zod (docs/decisions/0010).
  */
 import { rewardTiers } from './offers.ts';
 
-/** Event intervals are 30 minutes (spec §9). */
+/** Event intervals are 30 minutes (docs/rules.md#limits). */
 export const EVENT_INTERVAL_MINUTES = 30;
-/** The event history shows only events that start after 1 Oct 2023 (spec §9), AEST. */
+/** The event history shows only events that start after 1 Oct 2023 (docs/rules.md#limits), AEST. */
 export const EVENT_HISTORY_START = '2023-10-01T00:00:00+10:00';
-/** Baseline: the same interval on the 10 most recent days of the same day type before the event (design §4.6). */
+/** Baseline: the same interval on the 10 most recent days of the same day type before the event (docs/reduce-and-reward.md). */
 export const BASELINE_DAYS = 10;
 /** How far back the baseline looks for its days, and the fewest days it accepts. */
 export const BASELINE_LOOKBACK_DAYS = 60;
 export const BASELINE_MIN_DAYS = 5;
-/** Gold goes to the top 2% of passing accounts by kWh reduced (spec §9, design §4.6). */
+/** Gold goes to the top 2% of passing accounts by kWh reduced (docs/rules.md#limits, docs/reduce-and-reward.md). */
 export const GOLD_PERCENT = 2;
-/** Credits in cents (design §4.6): Silver for passing, Gold for the top 2% (at least 9500, spec §4). */
+/** Credits in cents (docs/reduce-and-reward.md): Silver for passing, Gold for the top 2% (at least 9500, docs/rules.md#states-and-transitions). */
 export const EVENT_CREDIT_CENTS = { bronze: 0, silver: 500, gold: 10_000 } as const;
 
 export const eventStatuses = ['scheduled', 'complete'] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
-/** Target per interval (spec §9): (baseline + factor x |baseline|) / interval count. */
+/** Target per interval (docs/rules.md#limits): (baseline + factor x |baseline|) / interval count. */
 export function eventTarget(baseline: number, factor: number, intervalCount: number): number {
   return (baseline + factor * Math.abs(baseline)) / intervalCount;
 }
 
 export type RewardTierKey = keyof typeof rewardTiers;
 
-/** The tier of a credit (spec §4): 9500 or more Gold, 500 to 9499 Silver, below that Bronze. */
+/** The tier of a credit (docs/rules.md#states-and-transitions): 9500 or more Gold, 500 to 9499 Silver, below that Bronze. */
 export function rewardTierOf(cents: number): RewardTierKey {
   if (cents >= rewardTiers.gold.cents) return 'gold';
   if (cents >= rewardTiers.silver.cents) return 'silver';
   return 'bronze';
 }
 
-/** The RESULT column of the history (spec §2). */
+/** The RESULT column of the history (docs/screens.md). */
 export const eventResultTexts = { passed: 'Success!', notPassed: 'Almost!', missing: 'Missing' } as const;
 
-/** The event portal's wording: spec §2 words where it gives them, ours elsewhere. */
+/** The event portal's wording: docs/screens.md words where it gives them, ours elsewhere. */
 export const eventCopy = {
   overviewHeading: 'Event Portal',
   overviewIntro:

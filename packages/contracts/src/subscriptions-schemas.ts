@@ -1,5 +1,5 @@
 /**
- * The email snapshot subscription calls' schemas (spec §7). Apart from subscriptions.ts, whose constants and
+ * The email snapshot subscription calls' schemas (docs/api.md#calls). Apart from subscriptions.ts, whose constants and
  * wording the web app imports without loading zod (docs/decisions/0010).
  */
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const subscriptionSchema = z
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-/** POST /api/tracker/subscription body (spec §7): subscribe or unsubscribe, optionally choosing the type. */
+/** POST /api/tracker/subscription body (docs/api.md#calls): subscribe or unsubscribe, optionally choosing the type. */
 export const subscriptionUpdateBodySchema = z
   .object({
     account_id: accountIdSchema,
@@ -38,7 +38,7 @@ export const subscriptionUpdateBodySchema = z
   .meta({ id: 'SubscriptionUpdate' });
 export type SubscriptionUpdateBody = z.infer<typeof subscriptionUpdateBodySchema>;
 
-/** PUT /api/tracker/subscription/change_frequency body (spec §7): weekly becomes monthly and back. */
+/** PUT /api/tracker/subscription/change_frequency body (docs/api.md#calls): weekly becomes monthly and back. */
 export const changeFrequencyBodySchema = z
   .object({ account_id: accountIdSchema })
   .strict()

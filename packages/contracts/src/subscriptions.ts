@@ -1,5 +1,5 @@
 /**
- * The email snapshot subscription (spec §3 Subscription, §4, §7 subscription calls) and the words of the
+ * The email snapshot subscription (docs/api.md#entities Subscription, docs/rules.md#states-and-transitions, docs/api.md#calls subscription calls) and the words of the
  * Settings screen. The type names are the specification's: 'Subscriptions::WeeklyEmail' is weekly, any other
  * value is treated as monthly; our server stores and answers 'Subscriptions::MonthlyEmail' for monthly. The
  * calls' schemas are in subscriptions-schemas.ts, apart, so that the Settings screen does not load zod
@@ -14,14 +14,14 @@ export type SubscriptionType = (typeof subscriptionTypes)[number];
 
 export type EmailFrequency = 'weekly' | 'monthly';
 
-/** Spec §3: 'Subscriptions::WeeklyEmail' is weekly; any other value is treated as monthly. */
+/** docs/api.md#entities: 'Subscriptions::WeeklyEmail' is weekly; any other value is treated as monthly. */
 export const frequencyOf = (type: string | null | undefined): EmailFrequency =>
   type === WEEKLY_EMAIL ? 'weekly' : 'monthly';
 
 export const typeOfFrequency = (frequency: EmailFrequency): SubscriptionType =>
   frequency === 'weekly' ? WEEKLY_EMAIL : MONTHLY_EMAIL;
 
-/** Words of the Settings screen (spec §2 describes only its behaviour). */
+/** Words of the Settings screen (docs/screens.md describes only its behaviour). */
 export const settingsCopy = {
   intro:
     'Get a snapshot of your electricity spend by email: what you spent, how it compares, and your budget.',
@@ -45,7 +45,7 @@ export function formatLongDate(date: string): string {
   return `${WEEKDAY_NAMES[dayOfWeek(date)]} ${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
 
-/** The words of the email snapshots (design §4.5); `{name}` placeholders are filled with formatMessage. */
+/** The words of the email snapshots (docs/email-snapshots.md); `{name}` placeholders are filled with formatMessage. */
 export const snapshotCopy = {
   subjectWeekly: 'Your Tracker snapshot: {total} for the week of {range}',
   subjectMonthly: 'Your Tracker snapshot: {total} for {month}',

@@ -1,5 +1,5 @@
 /**
- * The residential and small-business profile surveys (spec §2, §3, §4, §5, §7): every question with its
+ * The residential and small-business profile surveys (docs/screens.md, docs/api.md, docs/rules.md): every question with its
  * option values and the words people see, which questions are required and which take several answers, the
  * size inputs' limits, and one zod schema per segment that accepts exactly the valid answers. The web app
  * draws the surveys from these lists and the server validates PATCH /api/accounts/update_profile with the
@@ -8,12 +8,12 @@
 import { z } from 'zod';
 import type { MarketSegment } from './account.ts';
 
-/** Size inputs (spec §5, §9): numbers from 0 to 1000 in steps of 0.01. */
+/** Size inputs (docs/rules.md): numbers from 0 to 1000 in steps of 0.01. */
 export const SURVEY_SIZE_MIN = 0;
 export const SURVEY_SIZE_MAX = 1000;
 export const SURVEY_SIZE_STEP = 0.01;
 
-/** 'Rather not say': exclusive in every multi-select that offers it (spec §4). */
+/** 'Rather not say': exclusive in every multi-select that offers it (docs/rules.md#states-and-transitions). */
 export const SURVEY_SKIP = 'skip';
 
 export interface SurveyOption {
@@ -35,11 +35,11 @@ export interface SurveyQuestion {
   /** `single`: one answer (radio group); `multi`: a non-empty list (checkboxes). */
   readonly kind: 'single' | 'multi';
   readonly options: readonly SurveyOption[];
-  /** Every question of both surveys must be answered (spec §5); kept explicit for the markers. */
+  /** Every question of both surveys must be answered (docs/rules.md#validation); kept explicit for the markers. */
   readonly required: boolean;
-  /** Multi-select values that can only be chosen alone (spec §4: skip, and the pool question's 'No'). */
+  /** Multi-select values that can only be chosen alone (docs/rules.md#states-and-transitions: skip, and the pool question's 'No'). */
   readonly exclusive?: readonly string[];
-  /** A number that answers the question instead of (or as well as) an option (spec §5: "or its size"). */
+  /** A number that answers the question instead of (or as well as) an option (docs/rules.md#validation: "or its size"). */
   readonly size?: SurveySizeInput;
 }
 
@@ -50,7 +50,7 @@ const counts = (from: number): SurveyOption[] => [
   skip,
 ];
 
-/** The residential survey (spec §3 "Residential profile fields"), in the order it is asked. */
+/** The residential survey (docs/api.md#entities "Residential profile fields"), in the order it is asked. */
 export const residentialQuestions = [
   {
     key: 'tenancy',
@@ -191,7 +191,7 @@ export const residentialQuestions = [
   },
 ] as const satisfies readonly SurveyQuestion[];
 
-/** The small-business survey (spec §3 "Small-business profile fields"), in the order it is asked. */
+/** The small-business survey (docs/api.md#entities "Small-business profile fields"), in the order it is asked. */
 export const smeQuestions = [
   {
     key: 'employee_number',
@@ -300,7 +300,7 @@ export const surveyQuestions: Record<MarketSegment, readonly SurveyQuestion[]> =
   sme: smeQuestions,
 };
 
-/** The survey's own words beyond the error catalogue (spec §2 only describes them). */
+/** The survey's own words beyond the error catalogue (docs/screens.md only describes them). */
 export const surveyCopy = {
   skip: 'Skip',
   submit: 'Submit',
@@ -360,7 +360,7 @@ function listOf(question: SurveyQuestion) {
     });
 }
 
-/** A size answer: 0 to 1000 in steps of 0.01 (spec §5). */
+/** A size answer: 0 to 1000 in steps of 0.01 (docs/rules.md#validation). */
 export const surveySizeSchema = z
   .number({ error: 'Expected a number' })
   .min(SURVEY_SIZE_MIN, `Must be at least ${SURVEY_SIZE_MIN}`)
@@ -371,7 +371,7 @@ function profileSchemaOf(questions: readonly SurveyQuestion[]) {
   const shape: Record<string, z.ZodType> = {};
   for (const question of questions) {
     const answer = question.kind === 'multi' ? listOf(question) : enumOf(optionValues(question));
-    // A question with a size is answered by its option, its size or both (spec §5).
+    // A question with a size is answered by its option, its size or both (docs/rules.md#validation).
     shape[question.key] = question.size ? answer.optional() : answer;
     if (question.size) shape[question.size.key] = surveySizeSchema.optional();
   }
@@ -420,7 +420,7 @@ export function profileSchemaFor(segment: MarketSegment): z.ZodType<SurveyProfil
 export const profileSources = ['survey'] as const;
 
 /**
- * PATCH /api/accounts/update_profile body (spec §7). `profile` is checked against the survey of the
+ * PATCH /api/accounts/update_profile body (docs/api.md#calls). `profile` is checked against the survey of the
  * account's segment by the route, which knows the account; here it only has to be an object.
  */
 export const updateProfileBodySchema = z

@@ -1,5 +1,5 @@
 /**
- * The tariff JSON format (design §4.3, docs/tariffs.md): what an operator imports with
+ * The tariff JSON format (docs/tariffs.md, docs/tariffs.md): what an operator imports with
  * `portal tariffs import <file>`, and what the server stores and prices reads with. Prices are decimal strings
  * in cents including GST, so that nothing is lost to binary floating point on the way to the billing engine.
  * Time-of-use windows are checked to cover every 5-minute slot of the week exactly once. Also the wording of the
@@ -244,7 +244,7 @@ export const tariffUsageSchema = z.discriminatedUnion('type', [flatUsageSchema, 
 });
 export type TariffUsage = z.infer<typeof tariffUsageSchema>;
 
-/** NEM12 channel suffixes of consumption start with E (design §4.2), e.g. E2 for a controlled-load circuit. */
+/** NEM12 channel suffixes of consumption start with E (docs/meter-data.md), e.g. E2 for a controlled-load circuit. */
 const importSuffix = z
   .string()
   .regex(/^E[0-9A-Z]$/, 'a controlled-load suffix is an import channel suffix such as "E2"');
@@ -332,7 +332,7 @@ export const tariffFileSchema = z.unknown().transform((value, ctx): Tariff[] => 
   return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
 });
 
-/** How the quarterly bill projection was made (design §4.4), shown beside it as a projection only. */
+/** How the quarterly bill projection was made (docs/tracker-figures.md), shown beside it as a projection only. */
 export const forecastMethods = {
   seasonal: "Based on your last 5 weeks, adjusted for last year's seasonal change",
   recent: 'Based on your last 5 weeks',

@@ -1,5 +1,5 @@
 /**
- * The Tracker's usage response (spec §3, design §4.4): a week of spend per day and per hour, the insights and
+ * The Tracker's usage response (docs/api.md#entities, docs/tracker-figures.md): a week of spend per day and per hour, the insights and
  * the quarterly forecast, computed by the server from stored reads and tariffs. Money in dollars, energy in
  * kWh, times in AEST. Fields the specification names with a leading underscore are derived by the web app
  * and are not part of the response.
@@ -157,7 +157,7 @@ export const usageQuerySchema = z.object({
   from: marketDateSchema.optional(),
 });
 
-/** Budget: whole dollars per week, 0 (off) to BUDGET_MAX (spec §5). */
+/** Budget: whole dollars per week, 0 (off) to BUDGET_MAX (docs/rules.md#validation). */
 export const spendTargetBodySchema = z.object({
   spend_target: z.number().int().min(0).max(BUDGET_MAX),
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCurrency, formatDecimal, roundTo, truncate } from '../src/format.ts';
 
-describe('money and numbers (spec §9)', () => {
+describe('money and numbers (docs/rules.md#limits)', () => {
   it('formats Australian dollars with 2 decimals by default', () => {
     expect(formatCurrency(1234.5)).toBe('$1,234.50');
     expect(formatCurrency(0)).toBe('$0.00');

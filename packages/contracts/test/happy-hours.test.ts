@@ -8,7 +8,7 @@ import {
 } from '../src/happy-hours.ts';
 import { timeSlotIdSchema } from '../src/happy-hours-schemas.ts';
 
-describe('Happy Hours time slots (spec §3)', () => {
+describe('Happy Hours time slots (docs/api.md#entities)', () => {
   it('finds a slot by its id or its label (the confirmation URLs carry the label)', () => {
     expect(findTimeSlot('11:00-13:00')?.label).toBe('11am - 1pm');
     expect(findTimeSlot('1pm - 3pm')?.id).toBe('13:00-15:00');

@@ -40,7 +40,7 @@ describe('account ids', () => {
 });
 
 describe('paths', () => {
-  it('builds every screen link of spec §2', () => {
+  it('builds every screen link of docs/screens.md', () => {
     expect(paths.usage.href('demo-home')).toBe('/new/usage/demo-home');
     expect(paths.usage.href('demo-home', '2026-11-16')).toBe('/new/usage/demo-home/2026-11-16');
     expect(paths.usage.href('demo-home', '2026-11-16', 0)).toBe('/new/usage/demo-home/2026-11-16/0');

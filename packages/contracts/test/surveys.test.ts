@@ -1,5 +1,5 @@
 /**
- * The survey schemas accept exactly the valid answers (spec §3, §4, §5): random answers, valid and not, are
+ * The survey schemas accept exactly the valid answers (docs/api.md#entities, docs/rules.md): random answers, valid and not, are
  * checked against an oracle written straight from the specification's rules.
  */
 import fc from 'fast-check';
@@ -15,7 +15,7 @@ import {
   surveyQuestions,
 } from '../src/surveys.ts';
 
-/** Spec §5 (required answers), §3 (option lists), §4 (exclusive values) and the size limits, as plainly as possible. */
+/** docs/rules.md#validation (required answers), docs/api.md#entities (option lists), docs/rules.md#states-and-transitions (exclusive values) and the size limits, as plainly as possible. */
 function validBySpec(questions: readonly SurveyQuestion[], profile: Record<string, unknown>): boolean {
   const known = new Set(questions.flatMap((q) => (q.size ? [q.key, q.size.key] : [q.key])));
   if (Object.keys(profile).some((key) => !known.has(key))) return false;
@@ -125,7 +125,7 @@ describe.each([
 });
 
 describe('survey questions', () => {
-  it('lists the option values of spec §3 with labels for people', () => {
+  it('lists the option values of docs/api.md#entities with labels for people', () => {
     const residential = Object.fromEntries(
       residentialQuestions.map((q) => [q.key, q.options.map((o) => o.value)]),
     );
@@ -190,7 +190,7 @@ describe('survey questions', () => {
       for (const o of q.options) expect(o.label, `${q.key}.${o.value}`).not.toMatch(/_/);
   });
 
-  it('marks the multi-selects and their exclusive values (spec §4)', () => {
+  it('marks the multi-selects and their exclusive values (docs/rules.md#states-and-transitions)', () => {
     const multi = residentialQuestions.filter((q) => q.kind === 'multi').map((q) => [q.key, q.exclusive]);
     expect(multi).toEqual([
       ['heating_type', ['skip']],

@@ -1,5 +1,5 @@
 /**
- * `portal`: the operator command line (design §2). Every command loads the same configuration as the server,
+ * `portal`: the operator command line (docs/contracts.md). Every command loads the same configuration as the server,
  * migrates the database first, prints a summary, and exits non-zero with a clear message on bad input. With
  * the embedded database and the portal server running on it, the command is handed to the server, which runs
  * this same code on its own database (hand-over.ts, decision 0028).

@@ -1,5 +1,5 @@
 /**
- * Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set (design §2). Same
+ * Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set (docs/contracts.md). Same
  * schema, same migrations, same queries; `Database` is the driver-independent Drizzle type the code uses.
  */
 import fs from 'node:fs';

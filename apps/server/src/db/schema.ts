@@ -1,6 +1,6 @@
 /**
  * The database schema: one place for every table (conventions). Snake_case columns in the database,
- * camelCase in TypeScript. Every table carries the account or NMI key so it can be distributed by it (design §7).
+ * camelCase in TypeScript. Every table carries the account or NMI key so it can be distributed by it (docs/scaling.md).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -30,7 +30,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The opaque id carried by every customer link (design §4.1). */
+    /** The opaque id carried by every customer link (docs/access.md). */
     publicId: text('public_id').notNull().unique(),
     clientCode: text('client_code')
       .notNull()
@@ -40,7 +40,7 @@ export const accounts = pgTable(
       .notNull()
       .default('residential'),
     email: text('email'),
-    /** Weekly budget in whole dollars, 0 (disabled) to 99 (spec §5). */
+    /** Weekly budget in whole dollars, 0 (disabled) to 99 (docs/rules.md#validation). */
     spendTarget: integer('spend_target').notNull().default(0),
     noEmail: boolean('no_email').notNull().default(false),
     emailClickCount: integer('email_click_count').notNull().default(0),
@@ -74,7 +74,7 @@ export const webInteractions = pgTable(
 );
 
 /**
- * Interval reads: one row per NEM12 300 record, i.e. per NMI, channel suffix and AEST day (design §4.2), with
+ * Interval reads: one row per NEM12 300 record, i.e. per NMI, channel suffix and AEST day (docs/meter-data.md), with
  * the day's values as an array of integers in micro-units (micro-kWh for energy) and one quality flag per
  * interval. Partitioned by month on read_date (the migration declares the partitioning; the importer creates
  * each month's partition before writing to it). The primary key leads with the NMI and date, serving the
@@ -166,7 +166,7 @@ export const solarCurtailments = pgTable(
 );
 
 /**
- * Profile survey submissions (spec §7 update_profile, design §4.8): one row per submission, so the history is
+ * Profile survey submissions (docs/api.md#calls update_profile, docs/surveys.md): one row per submission, so the history is
  * kept; the latest row of an account is its profile. `answers` is the profile as validated by the segment's
  * schema in `@portal/contracts`.
  */

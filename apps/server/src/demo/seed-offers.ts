@@ -1,5 +1,5 @@
 /**
- * Demo offer states of design §2: `demo-home` invited to Happy Hours but not signed up and in Reduce & Be
+ * Demo offer states of docs/contracts.md: `demo-home` invited to Happy Hours but not signed up and in Reduce & Be
  * Rewarded; `demo-happy` signed up to Happy Hours (11:00-13:00, in force for the last two months so the
  * Tracker shows its free hours) and opted out of Reduce & Be Rewarded; `demo-solar` is not invited (solar
  * customers are not eligible). Written once: a later run leaves whatever the demo customers changed.

@@ -1,5 +1,5 @@
 /**
- * Demo Reduce & Reward events (design §2): `demo-home` and `demo-solar` are invited to six events. The
+ * Demo Reduce & Reward events (docs/contracts.md): `demo-home` and `demo-solar` are invited to six events. The
  * households' responses are part of the usage model (they cut or raised their load during the event), so
  * the meter data carries them, and the results come from the real settlement of that data: for `demo-home`
  * gold, silver, bronze, silver, gold, and one event from before its meter data began ('Missing').

@@ -1,5 +1,5 @@
 /**
- * Demo email subscriptions (design §2): demo-home gets the weekly snapshot; demo-happy weekly too (its
+ * Demo email subscriptions (docs/contracts.md): demo-home gets the weekly snapshot; demo-happy weekly too (its
  * snapshot shows the Happy Hours participant's link once that offer is built); demo-solar monthly, so both
  * frequencies are on show; demo-business, demo-new and demo-other are not subscribed. Each subscriber's first
  * snapshot is due at once (this week's Monday, or this month's 1st), so `portal mail send-due` right after

@@ -1,5 +1,5 @@
 /**
- * The demo data of design §2: six accounts with fixed public ids (`demo-other` under a second retailer), the
+ * The demo data of docs/contracts.md: six accounts with fixed public ids (`demo-other` under a second retailer), the
  * demo tariffs, and 15 months of modelled half-hourly meter data up to yesterday, written as NEM12 and loaded
  * through the importer so that the demo runs the real path. Idempotent: a second run changes nothing, and a
  * run on a later day adds only the days since. Later features add their demo data here.

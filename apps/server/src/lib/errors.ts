@@ -1,4 +1,4 @@
-/** Errors the domain raises on purpose; the error handler turns them into the JSON shape of design §6. */
+/** Errors the domain raises on purpose; the error handler turns them into the JSON shape of docs/reliability.md. */
 import type { ErrorCode } from '@portal/contracts';
 
 export class AppError extends Error {

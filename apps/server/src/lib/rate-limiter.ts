@@ -1,6 +1,6 @@
 /**
  * Counters for abuse limits. In memory for one instance; in Redis when REDIS_URL is set, so that every
- * instance behind a load balancer shares them (design §7). Clients are keyed by address, IPv6 ones by their
+ * instance behind a load balancer shares them (docs/scaling.md). Clients are keyed by address, IPv6 ones by their
  * network (RATE_LIMIT_IPV6_PREFIX bits, /64 by default), which one client can otherwise rotate through.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The one Redis connection of a server instance (REDIS_URL), shared by every rate limit so that all instances
- * behind a load balancer count together (design §7). Opening waits for the connection (or its first failure,
+ * behind a load balancer count together (docs/scaling.md). Opening waits for the connection (or its first failure,
  * within a bound), so an instance does not start by counting alone. While Redis is away the client keeps
  * reconnecting and the limits keep working per instance (see docs/reliability.md, Abuse).
  */

@@ -1,5 +1,5 @@
 /**
- * The one error handler (design §6): every failure answers `{ error: { code, message } }`. 4xx say clearly
+ * The one error handler (docs/reliability.md): every failure answers `{ error: { code, message } }`. 4xx say clearly
  * what was wrong; 5xx never leak internals and are reported.
  */
 

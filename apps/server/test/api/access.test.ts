@@ -1,4 +1,4 @@
-/** The access guard of design §4.1 and the JSON error shape of §6, through the real app. */
+/** The access guard of docs/access.md and the JSON error shape of docs/reliability.md, through the real app. */
 import { Readable } from 'node:stream';
 import { errorResponseSchema, messages } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

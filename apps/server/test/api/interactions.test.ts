@@ -1,4 +1,4 @@
-/** POST /api/web_interactions (spec §3, §7): validated, stored, limited. */
+/** POST /api/web_interactions (docs/api.md): validated, stored, limited. */
 import { errorResponseSchema, type WebInteraction } from '@portal/contracts';
 import { desc } from 'drizzle-orm';
 import fc from 'fast-check';

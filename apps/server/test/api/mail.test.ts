@@ -1,5 +1,5 @@
 /**
- * Email snapshots end to end (design §4.1, §4.5): `sendDue` over a real SMTP server (smtp-server in this
+ * Email snapshots end to end (docs/access.md, docs/email-snapshots.md): `sendDue` over a real SMTP server (smtp-server in this
  * process) with the demo subscriptions; content checked against the Tracker's own usage answer; sender,
  * reply-to and List-Unsubscribe headers; signed links that count clicks and redirect inside the portal only;
  * exactly once across a failure mid-batch and a rerun, and with two workers in parallel; the outbox.

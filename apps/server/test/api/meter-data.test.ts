@@ -1,5 +1,5 @@
 /**
- * NEM12 import into the database and the data export (design §2, §4.2, the data README): every sample file
+ * NEM12 import into the database and the data export (docs/contracts.md, docs/meter-data.md, the data README): every sample file
  * as documented, one transaction per file, newer update time wins, re-import changes nothing.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The offer calls of spec §7 (design §4.7) on the demo data: Happy Hours participant, product config, sign-up
+ * The offer calls of docs/api.md#calls (docs/offers.md) on the demo data: Happy Hours participant, product config, sign-up
  * and slot change with the status codes the screens rely on (404 not invited, 304 repeat, 409 for the
  * 24-hour rule and a closed sign-up), Reduce & Be Rewarded opt out and opt in, free hours in the usage
  * response on hand-computed numbers, and the weekly settlement.

@@ -1,5 +1,5 @@
 /**
- * PATCH /api/accounts/update_profile (spec §7, design §4.8): valid answers for the account's segment are
+ * PATCH /api/accounts/update_profile (docs/api.md#calls, docs/surveys.md): valid answers for the account's segment are
  * stored with their source and time, each submission kept, and the survey marked completed; invalid answers,
  * the other segment's answers and bad account ids are refused with clear messages.
  */

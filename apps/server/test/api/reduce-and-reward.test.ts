@@ -1,5 +1,5 @@
 /**
- * The event portal's calls (spec §7) under /reduce_and_reward, with exactly the response shapes of spec §3, on
+ * The event portal's calls (docs/api.md#calls) under /reduce_and_reward, with exactly the response shapes of docs/api.md#entities, on
  * the demo events (settled from the demo meter data by the real settlement), plus an event created and
  * settled here: results before and after settlement, progress, access rules, and repeated settlement.
  */
@@ -138,7 +138,7 @@ describe('GET /reduce_and_reward/dr_events/event_progress', () => {
       body.usage.intervals.map((i: { local_interval_start_time: string }) => i.local_interval_start_time),
     ).toEqual(['18:00', '18:30', '19:00', '19:30'].map((time) => `${body.challenge.date}T${time}:00`));
     expect(body.usage.total_rewards).toEqual({ cents: 10_000 });
-    // Gold means passed: the average stays below the target of spec §9.
+    // Gold means passed: the average stays below the target of docs/rules.md#limits.
     const values = body.usage.intervals.map((i: { interval_usage_value: number }) => i.interval_usage_value);
     const mean = values.reduce((a: number, b: number) => a + b, 0) / values.length;
     expect(body.usage.average).toBeCloseTo(mean, 3);

@@ -1,5 +1,5 @@
 /**
- * Rate limits shared through Redis (design §7): two app instances on one Redis (TEST_REDIS_URL; skipped
+ * Rate limits shared through Redis (docs/scaling.md): two app instances on one Redis (TEST_REDIS_URL; skipped
  * without it, as .ci/run sets it) count one client address together, for failed account look-ups and for
  * visit records; keys stay under the deployment's REDIS_KEY_PREFIX (unique per test run here). With Redis
  * away an instance still starts and still limits guessing, in its own memory.

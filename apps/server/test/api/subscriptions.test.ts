@@ -1,8 +1,8 @@
 /**
- * The subscription calls of spec §7: GET and POST /api/tracker/subscription and
- * PUT /api/tracker/subscription/change_frequency, through every transition of spec §4 (subscribe,
- * unsubscribe, weekly to monthly and back), the demo subscriptions of design §2, and the account answers of
- * design §4.1.
+ * The subscription calls of docs/api.md#calls: GET and POST /api/tracker/subscription and
+ * PUT /api/tracker/subscription/change_frequency, through every transition of docs/rules.md#states-and-transitions (subscribe,
+ * unsubscribe, weekly to monthly and back), the demo subscriptions of docs/contracts.md, and the account answers of
+ * docs/access.md.
  */
 import {
   addDays,
@@ -66,7 +66,7 @@ const read = async (accountId: string) => {
 };
 
 describe('GET /api/tracker/subscription', () => {
-  it('answers the demo subscriptions of design §2, due at once: today on a mailing day, else the next one', async () => {
+  it('answers the demo subscriptions of docs/contracts.md, due at once: today on a mailing day, else the next one', async () => {
     // Seeded due on this week's Monday and this month's 1st; a date that has passed is never answered.
     expect(await read('demo-home')).toEqual({
       subscribed: true,
@@ -193,7 +193,7 @@ describe('bad input', () => {
   });
 });
 
-describe('account answers (design §4.1)', () => {
+describe('account answers (docs/access.md)', () => {
   const calls = {
     'GET subscription': (id: unknown) => get(id),
     'POST subscription': (id: unknown) => post({ account_id: id, data: { subscribed: true } }),

@@ -1,6 +1,6 @@
 /**
- * GET /api/tracker/usage against a small constructed data set with hand-computable numbers (spec §3,
- * design §4.4), and POST /api/settings/spend_target.
+ * GET /api/tracker/usage against a small constructed data set with hand-computable numbers (docs/api.md#entities,
+ * docs/tracker-figures.md), and POST /api/settings/spend_target.
  *
  * Tariff: supply 100 c/day, usage 30 c/kWh flat, feed-in 10 c/kWh. Week W starts Monday 2025-06-02. Every
  * interval of a day holds a(d) kWh with a(d) = 0.1 x week number + 0.01 x weekday (Monday 0), so a day costs

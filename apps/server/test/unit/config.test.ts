@@ -12,7 +12,7 @@ describe('configuration', () => {
     expect(config.env.DEMO_SEED).toBe(true);
   });
 
-  it('derives the other bases from the API base (spec §7)', () => {
+  it('derives the other bases from the API base (docs/api.md#calls)', () => {
     const config = loadConfig({ API_BASE: 'https://api.retailer.example/api' });
     expect(config.client.reduceAndRewardBase).toBe('https://api.retailer.example/reduce_and_reward');
     expect(config.client.innovativeBillingBase).toBe('https://api.retailer.example/innovative_billing');

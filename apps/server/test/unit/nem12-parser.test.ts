@@ -89,7 +89,7 @@ describe('NEM12 parser', () => {
     }
   });
 
-  it('refuses any interval length but 5, 15 or 30 for an energy channel (design §4.2); other channels may have 10', () => {
+  it('refuses any interval length but 5, 15 or 30 for an energy channel (docs/meter-data.md); other channels may have 10', () => {
     const header = (suffix: string, uom: string, minutes: number) =>
       `200,NMI0000001,${suffix},1,${suffix},N1,M1,${uom},${minutes},`;
     const row = (minutes: number) => `300,20240101,${new Array(1440 / minutes).fill('1').join(',')},A,,,,`;

@@ -221,7 +221,7 @@ const corruptions: Record<string, Corruption> = {
     ] as string;
     fields[8] = length;
     // A length we accept shows at the channel's first 300 record; any other at the 200 record itself. Energy
-    // channels take 5, 15 or 30 (design §4.2); others 10 as well.
+    // channels take 5, 15 or 30 (docs/meter-data.md); others 10 as well.
     const energy = /^[EB]/i.test(fields[4] ?? '') && /^[kM]?Wh$/i.test(fields[7] ?? '');
     const accepted = energy ? ['5', '15', '30'] : ['5', '10', '15', '30'];
     const line = accepted.includes(length) ? index + 2 : index + 1;

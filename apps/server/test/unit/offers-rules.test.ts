@@ -1,5 +1,5 @@
 /**
- * The offers' rules (spec §5, §9; design §4.7): a slot takes effect the next weekday (Friday to Monday), a
+ * The offers' rules (docs/rules.md; docs/offers.md): a slot takes effect the next weekday (Friday to Monday), a
  * change is allowed once per 24 hours, a repeat is a no-op, sign-up closes at signup_end_time; a week's
  * eligibility for Reduce & Be Rewarded and its $20 credit, on hand-checked numbers.
  */

@@ -1,6 +1,6 @@
 /**
- * Settlement rules of design §4.6 with hand-checked numbers: 30-minute net usage, the baseline of the 10 most
- * recent days of the same day type (skipping event days and days with missing data), the target of spec §9,
+ * Settlement rules of docs/reduce-and-reward.md with hand-checked numbers: 30-minute net usage, the baseline of the 10 most
+ * recent days of the same day type (skipping event days and days with missing data), the target of docs/rules.md#limits,
  * solar export, ranking with ties and the top 2% Gold.
  */
 import { addDays, dayOfWeek, eventTarget, marketInstant, rewardTierOf } from '@portal/contracts';

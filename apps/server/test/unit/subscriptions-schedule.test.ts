@@ -1,4 +1,4 @@
-/** When snapshots are due and which period each reports (design §4.5), and where email links may lead. */
+/** When snapshots are due and which period each reports (docs/email-snapshots.md), and where email links may lead. */
 import { addDays, type EmailFrequency, eachDate } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { weekRange } from '../../src/domains/subscriptions/email/view.ts';

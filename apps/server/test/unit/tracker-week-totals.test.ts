@@ -1,5 +1,5 @@
 /**
- * The week's figures add up as shown (spec §3: the week's total is the sum of the days' totals; issue 15
+ * The week's figures add up as shown (docs/api.md#entities: the week's total is the sum of the days' totals; issue 15
  * item 1). Whatever the exact money of the priced days, in cents: the week's total is the sum of the day
  * totals, a day's total is its usage plus supply less its solar credit and concession, the hours add up to the
  * day's usage and solar credit, and the averages and trends are of those same totals. Each shown figure stays

@@ -6,7 +6,7 @@ import { renderRoute } from '../test/render.tsx';
 
 const id = 'demo-home';
 
-/** Every route of spec §2 and the heading its screen shows. */
+/** Every route of docs/screens.md and the heading its screen shows. */
 const screens: Array<[path: string, heading: string]> = [
   [paths.landing.href(), screenTitles.tracker],
   [paths.usage.href(id), screenTitles.tracker],

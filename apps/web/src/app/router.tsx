@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2, and the only place where the product areas are combined. Screens are loaded on
+ * Every route of docs/screens.md, and the only place where the product areas are combined. Screens are loaded on
  * demand so that the first download stays small. Errors in a screen render inside the furniture; an error in
  * the furniture itself renders the bare error page.
  *
@@ -144,7 +144,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
                 (m) => m.ReduceAndRewardOverviewPage,
               ),
             },
-            // Both spellings of spec §2 (matching is case-insensitive, so each also accepts the other).
+            // Both spellings of docs/screens.md (matching is case-insensitive, so each also accepts the other).
             { path: paths.event.pattern, lazy: loadEventDetail, ...loader(prefetchEvent) },
             { path: paths.event.lowerCasePattern, lazy: loadEventDetail, ...loader(prefetchEvent) },
             {
@@ -223,7 +223,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
                 (m) => m.SmeSurveyPage,
               ),
             },
-            // Any other path goes to the landing screen (spec §2), replacing the unknown entry in the history.
+            // Any other path goes to the landing screen (docs/screens.md), replacing the unknown entry in the history.
             { path: '*', element: <Navigate replace to={paths.landing.href()} /> },
           ],
         },

@@ -1,4 +1,4 @@
-/** portal mail send-due, portal mail preview (design §4.5, docs/email-snapshots.md) */
+/** portal mail send-due, portal mail preview (docs/email-snapshots.md, docs/email-snapshots.md) */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { accountIdSchema, type EmailFrequency, marketDateSchema, marketToday } from '@portal/contracts';

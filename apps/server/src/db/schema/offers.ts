@@ -1,7 +1,7 @@
 /**
- * Tables of the offers (design §4.7): Happy Hours (the daytime saver) participants and their slot history,
+ * Tables of the offers (docs/offers.md): Happy Hours (the daytime saver) participants and their slot history,
  * the retailer's product configuration, and Reduce & Be Rewarded participants, their opt-out history and
- * their weekly settlements. Every table carries the account key (design §7).
+ * their weekly settlements. Every table carries the account key (docs/scaling.md).
  */
 import {
   bigint,
@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts, retailers } from '../schema.ts';
 
-/** A retailer's settings of an offer, e.g. DaytimeSaver's sign-up end (spec §3 product config). */
+/** A retailer's settings of an offer, e.g. DaytimeSaver's sign-up end (docs/api.md#entities product config). */
 export const productConfigs = pgTable(
   'product_configs',
   {

@@ -2,7 +2,7 @@
  * Priced days (decision 0021): every account's market days priced once, when what prices them changes, so that
  * the Tracker, the forecast, the email snapshots and the weekly settlement read a row per day instead of
  * pricing half-hourly reads on every request. Keyed and partitioned like `meter_reads` (by NMI, by month of
- * the market date; design §7), so a sharded PostgreSQL keeps an NMI's reads and priced days together.
+ * the market date; docs/scaling.md), so a sharded PostgreSQL keeps an NMI's reads and priced days together.
  *
  * Money is exact: integer attocents (billing/money.ts) in `numeric`, which a 64-bit integer cannot hold (a
  * dollar is 10^20 attocents). Energy is integer micro-kWh, as in the reads.

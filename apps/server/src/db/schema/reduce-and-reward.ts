@@ -1,6 +1,6 @@
 /**
- * Reduce & Reward (design §4.6): demand-response events, the accounts invited to each, and each invitation's
- * settled result. Invitations carry the account key (design §7). A result keeps the event's 30-minute usage
+ * Reduce & Reward (docs/reduce-and-reward.md): demand-response events, the accounts invited to each, and each invitation's
+ * settled result. Invitations carry the account key (docs/scaling.md). A result keeps the event's 30-minute usage
  * as settled, so the chart and the credit always tell the same story even if meter data is revised later.
  */
 import { sql } from 'drizzle-orm';
@@ -32,7 +32,7 @@ export const drEvents = pgTable(
     reference: text('reference').unique(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    /** e.g. -0.300: the target is 30% below the baseline (spec §3 percent_displacement_factor). */
+    /** e.g. -0.300: the target is 30% below the baseline (docs/api.md#entities percent_displacement_factor). */
     percentDisplacementFactor: numeric('percent_displacement_factor', {
       precision: 5,
       scale: 3,

@@ -1,5 +1,5 @@
 /**
- * Email snapshot subscriptions (spec §3, §7) and the snapshots sent (design §4.5). `email_snapshots` is the
+ * Email snapshot subscriptions (docs/api.md) and the snapshots sent (docs/email-snapshots.md). `email_snapshots` is the
  * idempotency record of `portal mail send-due`: one row per account, frequency and period, created when a
  * worker claims a due subscription and marked sent once the message is handed over, so that a crash and a
  * rerun neither send twice nor skip (docs/email-snapshots.md).
@@ -26,7 +26,7 @@ export const subscriptions = pgTable(
     accountId: uuid('account_id')
       .primaryKey()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** 'Subscriptions::WeeklyEmail' or 'Subscriptions::MonthlyEmail' (spec §3). */
+    /** 'Subscriptions::WeeklyEmail' or 'Subscriptions::MonthlyEmail' (docs/api.md#entities). */
     type: text('type', { enum: ['Subscriptions::WeeklyEmail', 'Subscriptions::MonthlyEmail'] }).notNull(),
     subscribed: boolean('subscribed').notNull(),
     /** The AEST date the next snapshot is due; null while unsubscribed. */

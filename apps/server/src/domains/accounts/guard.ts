@@ -1,5 +1,5 @@
 /**
- * The access guard of design §4.1, reusable by every account-scoped route: 422 for a malformed id, 401 for an
+ * The access guard of docs/access.md, reusable by every account-scoped route: 422 for a malformed id, 401 for an
  * unknown one, 403 for another retailer's account, and 429 once an address has failed too many look-ups
  * (each attempt counted before its look-up, given back when the account is found or the database cannot
  * answer; at most ACCOUNT_LOOKUP_CONCURRENCY look-ups at a time per address).

@@ -1,4 +1,4 @@
-/** GET /api/accounts/customer: the customer block of spec §3 for one account (our addition, design §2). */
+/** GET /api/accounts/customer: the customer block of docs/api.md#entities for one account (our addition, docs/contracts.md). */
 import { accountQuerySchema, customerSchema, errorResponseSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountRow } from '../../db/schema.ts';

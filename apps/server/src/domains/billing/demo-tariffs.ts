@@ -1,5 +1,5 @@
 /**
- * The demo tariffs (design §4.3: realistic Australian 2026 prices including GST), validated at load so that a
+ * The demo tariffs (docs/tariffs.md: realistic Australian 2026 prices including GST), validated at load so that a
  * bad edit to a demo file fails loudly. The seed and tests import them from here.
  */
 import { type Tariff, tariffFileSchema, tariffSchema } from '@portal/contracts';

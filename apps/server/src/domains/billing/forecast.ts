@@ -1,8 +1,8 @@
 /**
- * The quarterly bill forecast (design §4.4, spec §1): spend to date in the current billing quarter and a
+ * The quarterly bill forecast (docs/tracker-figures.md, docs/product.md): spend to date in the current billing quarter and a
  * projected quarter total, from the same weekday's recent average scaled by last year's seasonal change when
  * a year of history exists. Works on daily total_spend (usage, supply, discounts, concessions and feed-in
- * credits, as priced by spend.ts), so it includes exactly what spec §1 lists and none of the manual
+ * credits, as priced by spend.ts), so it includes exactly what docs/product.md lists and none of the manual
  * adjustments it excludes. It is a projection only; the rules are written down in docs/tariffs.md.
  */
 import { addDays, daysBetween, type ForecastMethod, forecastMethods } from '@portal/contracts';

@@ -1,5 +1,5 @@
 /**
- * Exact money and energy for billing (design §4.3: "integer fractions of a cent ... never binary floating
+ * Exact money and energy for billing (docs/tariffs.md: "integer fractions of a cent ... never binary floating
  * point accumulation"), rounded only at the edge where the API answers numbers.
  *
  * Money is a `bigint` count of attocents (1e-18 cent). That unit makes every charge the engine can produce

@@ -120,7 +120,7 @@ export function windowHours(window: FreeWindow): { fromHour: number; toHour: num
 
 /**
  * The day's total_spend had `window` been its only free window (the forecast's projection of a Happy Hours
- * participant, design §4.4): every hour's usage charges as if nothing had been waived, less the window's hours
+ * participant, docs/tracker-figures.md): every hour's usage charges as if nothing had been waived, less the window's hours
  * on a weekday. Exact, because a slot is whole hours and a priced hour is the exact sum of its intervals.
  */
 export function totalWithOnlyWindow(

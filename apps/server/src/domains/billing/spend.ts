@@ -1,5 +1,5 @@
 /**
- * The spend engine (design §4.3): prices one account's stored reads of one market date under the tariff in
+ * The spend engine (docs/tariffs.md): prices one account's stored reads of one market date under the tariff in
  * force that day, into the day's totals and 24 hourly buckets, in exact integer money (money.ts).
  *
  * How it stays exact and fast: an interval's charge is kWh x rate, and a sum of such products is linear in
@@ -137,7 +137,7 @@ export function priceDay(input: PriceDayInput): DaySpend | null {
   const { date, channels } = input;
   const tariff = compileTariff(input.tariff);
   const day = weekdayOfDayNumber(dayNumber(date));
-  // Happy Hours are weekday hours (spec §9): the caller passes the slot in effect, this applies the weekday rule.
+  // Happy Hours are weekday hours (docs/rules.md#limits): the caller passes the slot in effect, this applies the weekday rule.
   const free = input.freeWindows && input.freeWindows.length > 0 && day < 5 ? input.freeWindows : [];
   for (const window of free) assertFreeWindow(window);
 

@@ -1,5 +1,5 @@
 /**
- * Tariffs as the spend engine prices with them (design §4.3): which tariff applies on a day, and a tariff
+ * Tariffs as the spend engine prices with them (docs/tariffs.md): which tariff applies on a day, and a tariff
  * compiled once into exact per-micro-kWh prices and a week of 5-minute rate slots, so that pricing an
  * interval is an array look-up rather than a search through time-of-use windows.
  */
@@ -156,7 +156,7 @@ export interface FreeWindow {
   toMinute: number;
 }
 
-/** The free window of a Happy Hours slot id such as '11:00-13:00' (spec §3 time slots). */
+/** The free window of a Happy Hours slot id such as '11:00-13:00' (docs/api.md#entities time slots). */
 export function freeWindowFromSlot(slot: string): FreeWindow {
   const match = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(slot);
   if (!match) throw new RangeError(`not a time slot as HH:mm-HH:mm: ${slot}`);

@@ -1,4 +1,4 @@
-/** Visit records (spec §3 web interaction record). */
+/** Visit records (docs/api.md#entities web interaction record). */
 import type { Database } from '../../db/index.ts';
 import { webInteractions } from '../../db/schema.ts';
 

@@ -1,4 +1,4 @@
-/** POST /api/web_interactions: the visit records the web app sends (spec §7), validated, limited and stored. */
+/** POST /api/web_interactions: the visit records the web app sends (docs/api.md#calls), validated, limited and stored. */
 import { errorResponseSchema, webInteractionSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

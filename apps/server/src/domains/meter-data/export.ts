@@ -1,5 +1,5 @@
 /**
- * The data export of design §2: one CSV row per stored interval in AEST, with the import (consumption) and
+ * The data export of docs/contracts.md: one CSV row per stored interval in AEST, with the import (consumption) and
  * export (solar to grid) channels summed. Produced lazily, a month of reads at a time, so a long range
  * never sits in memory.
  */

@@ -1,5 +1,5 @@
 /**
- * The NEM12 importer (design §4.2): files, zip archives and folders of them. Each file is one transaction:
+ * The NEM12 importer (docs/meter-data.md): files, zip archives and folders of them. Each file is one transaction:
  * a structural error rolls the whole file back and is reported as file:line: reason. Reads are written in
  * batches while the file streams, one row per NMI, channel and day; a stored read is replaced only by one
  * with a newer update time (or, within one file, by a later record with the same update time), so

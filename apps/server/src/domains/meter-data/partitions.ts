@@ -1,5 +1,5 @@
 /**
- * Monthly partitions of meter_reads and priced_days (design §7, decision 0021). PostgreSQL (and PGlite) route a
+ * Monthly partitions of meter_reads and priced_days (docs/scaling.md, decision 0021). PostgreSQL (and PGlite) route a
  * row to the partition of its month; a month's partition must exist before a row of that month is written.
  * The importer checks a file whole first, then creates the partitions of its months (both tables), each in a
  * short transaction of its own: creating a partition locks the parent table, which must not be held for the

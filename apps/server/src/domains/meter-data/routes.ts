@@ -1,4 +1,4 @@
-/** GET /api/tracker/export: the customer's interval data as CSV (design §2), streamed. */
+/** GET /api/tracker/export: the customer's interval data as CSV (docs/contracts.md), streamed. */
 import { Readable } from 'node:stream';
 import { errorResponseSchema, exportQuerySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Happy Hours (the daytime saver, design §4.7): invitations, the retailer's sign-up end, sign-up and slot
+ * Happy Hours (the daytime saver, docs/offers.md): invitations, the retailer's sign-up end, sign-up and slot
  * changes, and the slot history that billing reads. Only invited accounts that are not solar customers take
  * part; every other account gets 404 (the offer-expired page).
  */
@@ -26,7 +26,7 @@ import { AppError } from '../../lib/errors.ts';
 import { repriceOwnChanges } from '../billing/priced-days-store.ts';
 import { decideSlotChoice, slotOn } from './rules.ts';
 
-/** A current solar customer: the account's meter has an export (generation) channel (spec §5 eligibility). */
+/** A current solar customer: the account's meter has an export (generation) channel (docs/rules.md#validation eligibility). */
 export async function isSolarCustomer(db: Database, nmi: string): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })

@@ -1,5 +1,5 @@
 /**
- * Reduce & Be Rewarded ("here for you", design §4.7): invited accounts are in by default and can opt out and
+ * Reduce & Be Rewarded ("here for you", docs/offers.md): invited accounts are in by default and can opt out and
  * back in; every change is kept so that a week's eligibility for the $20 credit can be known afterwards.
  * The weekly settlement and its credits file are here too.
  */

@@ -1,7 +1,7 @@
 /**
- * The offer calls of spec §7 on the innovative-billing base (design §2): Happy Hours participants and product
+ * The offer calls of docs/api.md#calls on the innovative-billing base (docs/contracts.md): Happy Hours participants and product
  * config, Reduce & Be Rewarded participants, opt in and opt out. The status codes are the ones the screens
- * rely on (spec §4, §8): 404 for an account that is not in the offer, 304 for a repeat.
+ * rely on (docs/rules.md#states-and-transitions, docs/api.md#errors): 404 for an account that is not in the offer, 304 for a repeat.
  */
 import {
   clientCodeQuerySchema,
@@ -34,7 +34,7 @@ const errors = {
   429: errorResponseSchema,
 };
 
-/** The request's client code must be the account's retailer's (spec §6: 403 otherwise). */
+/** The request's client code must be the account's retailer's (docs/rules.md#roles: 403 otherwise). */
 function checkClientCode(account: AccountRow, clientCode: string) {
   if (clientCode !== account.clientCode) throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
 }

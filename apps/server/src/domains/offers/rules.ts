@@ -1,5 +1,5 @@
 /**
- * The offers' rules as pure functions (design §4.7), unit-tested without a database: what a Happy Hours slot
+ * The offers' rules as pure functions (docs/offers.md), unit-tested without a database: what a Happy Hours slot
  * choice does, whether an account was in Reduce & Be Rewarded for a whole week, and whether a week earns the
  * $20 credit.
  */
@@ -20,17 +20,17 @@ export interface SlotState {
 }
 
 export type SlotDecision =
-  /** The same slot again: 304 (spec §8). */
+  /** The same slot again: 304 (docs/api.md#errors). */
   | { kind: 'unchanged' }
   /** Sign-up after the retailer's signup_end_time. */
   | { kind: 'closed' }
-  /** A second change within 24 hours of the last one (spec §5). */
+  /** A second change within 24 hours of the last one (docs/rules.md#validation). */
   | { kind: 'too_soon'; nextChangeAt: Date }
   | { kind: 'sign_up'; slot: TimeSlotId; effectiveDate: string }
   | { kind: 'change'; slot: TimeSlotId; effectiveDate: string };
 
 /**
- * What choosing `slot` at `now` does. Sign-up and change share one call (spec §7): a participant not yet
+ * What choosing `slot` at `now` does. Sign-up and change share one call (docs/api.md#calls): a participant not yet
  * signed up signs up, one signed up changes. Either takes effect the next weekday. Changes are limited to
  * one per 24 hours, counted from the last change, so a customer can correct the slot right after signing up.
  */

@@ -1,4 +1,4 @@
-/** Database reads and writes of profile survey submissions (design §4.8). */
+/** Database reads and writes of profile survey submissions (docs/surveys.md). */
 import type { MarketSegment, SurveyProfile } from '@portal/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';

@@ -1,4 +1,4 @@
-/** PATCH /api/accounts/update_profile (spec §7, design §4.8): the answers of the profile survey. */
+/** PATCH /api/accounts/update_profile (docs/api.md#calls, docs/surveys.md): the answers of the profile survey. */
 import {
   accountQuerySchema,
   errorResponseSchema,
@@ -23,7 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Store the account's survey answers and mark the survey completed",
         description:
-          "The profile is validated against the survey of the account's market segment: ResidentialProfile for residential accounts, SmeProfile for small businesses (option values of spec §3; sizes 0 to 1000 in steps of 0.01). Each submission is kept; the latest is the profile.",
+          "The profile is validated against the survey of the account's market segment: ResidentialProfile for residential accounts, SmeProfile for small businesses (option values of docs/api.md#entities; sizes 0 to 1000 in steps of 0.01). Each submission is kept; the latest is the profile.",
         tags: ['accounts'],
         querystring: accountQuerySchema,
         body: updateProfileBodySchema,

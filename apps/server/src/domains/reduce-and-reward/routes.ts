@@ -1,5 +1,5 @@
 /**
- * The event portal's calls of spec §7 under the reduce-and-reward base (design §2: `/reduce_and_reward`):
+ * The event portal's calls of docs/api.md#calls under the reduce-and-reward base (docs/contracts.md: `/reduce_and_reward`):
  * the account's events, one event's result, and one event's progress (chart data).
  */
 import {

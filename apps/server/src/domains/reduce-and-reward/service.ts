@@ -1,8 +1,8 @@
 /**
- * Reduce & Reward events (design §4.6): creating events and their invitations, settling them from stored
+ * Reduce & Reward events (docs/reduce-and-reward.md): creating events and their invitations, settling them from stored
  * meter data (settlement.ts holds the rules), and the customer's views of an event. Settlement is idempotent:
  * it recomputes every result from the stored reads and writes only what differs, under a row lock on the
- * event so that two `portal events settle` processes never interleave (design §7).
+ * event so that two `portal events settle` processes never interleave (docs/scaling.md).
  */
 import {
   addDays,
@@ -396,7 +396,7 @@ export function aestIsoString(instant: Date): string {
   return `${shifted.toISOString().slice(0, 19)}+10:00`;
 }
 
-/** The account's events (its invitations), oldest first: the list of spec §7 dr_events. */
+/** The account's events (its invitations), oldest first: the list of docs/api.md#calls dr_events. */
 export async function eventsForAccount(db: Database, account: AccountRow) {
   const rows = await db
     .select({ id: drEvents.id, startsAt: drEvents.startsAt })
@@ -418,7 +418,7 @@ async function invitationOf(db: Database, account: AccountRow, eventId: number) 
   return row ?? null;
 }
 
-/** The result of one invitation (spec §3): empty until settled; no usage when its meter data never came. */
+/** The result of one invitation (docs/api.md#entities): empty until settled; no usage when its meter data never came. */
 function resultOf(event: Pick<DrEventRow, 'status'>, invitation: DrEventInvitationRow): EventResultResponse {
   if (event.status !== 'complete') return {};
   const settled = invitation.settledAt !== null;

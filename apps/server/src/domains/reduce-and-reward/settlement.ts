@@ -1,5 +1,5 @@
 /**
- * The settlement rules of design §4.6, as pure functions (no I/O; unit-tested with hand-checked numbers):
+ * The settlement rules of docs/reduce-and-reward.md, as pure functions (no I/O; unit-tested with hand-checked numbers):
  * an event's 30-minute net usage from stored reads, the baseline from the 10 most recent days of the same day
  * type, the target and the pass, and the ranks and credits across the event's accounts.
  *
@@ -113,7 +113,7 @@ export interface Baseline {
 }
 
 /**
- * The baseline of design §4.6: for each interval, the mean over the 10 most recent days before the event of
+ * The baseline of docs/reduce-and-reward.md: for each interval, the mean over the 10 most recent days before the event of
  * the same day type (weekday or weekend), skipping event days and days with missing data, looking back at
  * most 60 days. Null when fewer than 5 such days exist.
  */
@@ -158,7 +158,7 @@ export type AccountEvaluation =
 
 /**
  * One account's result for one event. Passed when the event's average per interval stays below the target
- * (baseline + factor x |baseline|) / intervals (spec §9), i.e. when the event total is below
+ * (baseline + factor x |baseline|) / intervals (docs/rules.md#limits), i.e. when the event total is below
  * baseline + factor x |baseline|: compared exactly as integers scaled by days x 1000.
  */
 export function evaluateAccount(
@@ -220,7 +220,7 @@ export interface RankOutput {
 export const goldCount = (passing: number) => Math.ceil((passing * GOLD_PERCENT) / 100);
 
 /**
- * Ranks and credits of design §4.6: passing accounts are ranked by kWh reduced (exact comparison; ties share
+ * Ranks and credits of docs/reduce-and-reward.md: passing accounts are ranked by kWh reduced (exact comparison; ties share
  * the better rank); the top 2% by rank earn Gold (10000 cents), including everyone tied at the cut; the other
  * passing accounts Silver (500); the rest Bronze (0).
  */

@@ -1,5 +1,5 @@
 /**
- * The signed email links (design §4.1): GET /api/email/click counts the click and redirects inside the
+ * The signed email links (docs/access.md): GET /api/email/click counts the click and redirects inside the
  * portal; POST /api/email/unsubscribe is the one-click unsubscribe of the List-Unsubscribe header (RFC 8058),
  * and a GET of the same link (a mail client or a person following it) leads to Settings instead.
  */

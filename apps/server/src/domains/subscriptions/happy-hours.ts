@@ -1,6 +1,6 @@
 /**
- * Whether a snapshot carries the "Change your Happy Hours time slot" link (design §4.5: for participants): an
- * account signed up to Happy Hours (design §4.7) and not a solar customer, as the offers domain decides.
+ * Whether a snapshot carries the "Change your Happy Hours time slot" link (docs/email-snapshots.md: for participants): an
+ * account signed up to Happy Hours (docs/offers.md) and not a solar customer, as the offers domain decides.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';

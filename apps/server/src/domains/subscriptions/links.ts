@@ -1,5 +1,5 @@
 /**
- * Signed email links (design §4.1): every link in a snapshot goes through `/api/email/click`, which checks
+ * Signed email links (docs/access.md): every link in a snapshot goes through `/api/email/click`, which checks
  * the signature, counts the click on the account (`email_click_count`) and redirects, only ever to a path
  * of this portal. The one-click unsubscribe of the List-Unsubscribe header is signed the same way.
  *

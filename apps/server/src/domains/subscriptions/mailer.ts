@@ -1,5 +1,5 @@
 /**
- * Delivery of snapshots (design §4.5): over SMTP with nodemailer when SMTP_URL is set; otherwise each message
+ * Delivery of snapshots (docs/email-snapshots.md): over SMTP with nodemailer when SMTP_URL is set; otherwise each message
  * is written as an .eml file to DATA_DIR/outbox. Both paths build the same MIME message with nodemailer, so
  * an outbox file is exactly what SMTP would have carried.
  */

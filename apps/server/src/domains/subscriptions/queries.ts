@@ -1,5 +1,5 @@
 /**
- * Reads and changes of an account's email subscription (spec §7). An account without a row has never
+ * Reads and changes of an account's email subscription (docs/api.md#calls). An account without a row has never
  * subscribed: it answers unsubscribed, weekly.
  */
 import {
@@ -15,7 +15,7 @@ import type { Database } from '../../db/index.ts';
 import { type SubscriptionRow, subscriptions } from '../../db/schema/subscriptions.ts';
 import { nextMailingDate, shownMailingDate } from './schedule.ts';
 
-/** The answer of spec §7 for a row; the next mailing date as the customer is told it (never a past date). */
+/** The answer of docs/api.md#calls for a row; the next mailing date as the customer is told it (never a past date). */
 export const toSubscription = (
   row: SubscriptionRow | undefined,
   today: string = marketToday(),

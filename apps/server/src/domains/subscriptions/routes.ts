@@ -1,5 +1,5 @@
 /**
- * The subscription calls of spec §7: GET and POST /api/tracker/subscription and
+ * The subscription calls of docs/api.md#calls: GET and POST /api/tracker/subscription and
  * PUT /api/tracker/subscription/change_frequency.
  */
 import {

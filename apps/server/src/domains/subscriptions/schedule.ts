@@ -1,5 +1,5 @@
 /**
- * When snapshots are due and which period each covers (design §4.5): a weekly snapshot every Monday for the
+ * When snapshots are due and which period each covers (docs/email-snapshots.md): a weekly snapshot every Monday for the
  * week before (Monday to Sunday, AEST); a monthly one on the 1st for the month before. Pure date arithmetic on
  * 'YYYY-MM-DD' market dates.
  */

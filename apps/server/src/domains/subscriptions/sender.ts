@@ -1,5 +1,5 @@
 /**
- * `portal mail send-due` and `portal mail preview` (design §4.5, docs/email-snapshots.md).
+ * `portal mail send-due` and `portal mail preview` (docs/email-snapshots.md, docs/email-snapshots.md).
  *
  * Sending runs in two steps, each safe with several workers at once:
  * 1. Claim: in one short transaction, lock up to a batch of due subscriptions (FOR UPDATE SKIP LOCKED, so

@@ -1,5 +1,5 @@
 /**
- * The figures of one email snapshot (design §4.5), from the same computation the Tracker shows: a weekly
+ * The figures of one email snapshot (docs/email-snapshots.md), from the same computation the Tracker shows: a weekly
  * snapshot is the Tracker's own week (`usageFor`: total, 4-week average, trend, highest day, solar credit,
  * forecast), so the email and the page it links to agree to the cent; a monthly snapshot sums the month's
  * priced days (decision 0021: the same spend engine, Happy Hours included). Pricing is never done here.

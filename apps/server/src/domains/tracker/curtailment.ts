@@ -1,5 +1,5 @@
 /**
- * Solar Advantage curtailment (spec §3 solar_curtailment): importing the operator's CSV of curtailed days,
+ * Solar Advantage curtailment (docs/api.md#entities solar_curtailment): importing the operator's CSV of curtailed days,
  * and the cumulative figures the Tracker shows. Importing a file enrols the accounts of its NMIs in the
  * trial; a day already loaded is replaced by the file's figures (so a re-import changes nothing).
  */
@@ -168,7 +168,7 @@ export async function curtailmentFor(
       and(eq(solarCurtailments.nmi, account.nmi), lte(solarCurtailments.curtailedOn, addDays(weekStart, 6))),
     );
   return {
-    // Spec §9: hours to the nearest half hour, kWh to 2 decimals.
+    // docs/rules.md#limits: hours to the nearest half hour, kWh to 2 decimals.
     cumulative_hours_curtailed: Math.round(Number(totals?.hours ?? 0) * 2) / 2,
     cumulative_kwh_curtailed: Math.round(Number(totals?.kwh ?? 0) * 100) / 100,
     cumulative_benefit: Number(totals?.cents ?? 0) / 100,

@@ -1,4 +1,4 @@
-/** GET /api/tracker/usage and POST /api/settings/spend_target (spec §7). */
+/** GET /api/tracker/usage and POST /api/settings/spend_target (docs/api.md#calls). */
 import {
   errorResponseSchema,
   messages,

@@ -121,7 +121,7 @@ const isCurrent = (entry: { version: number; today: string } | undefined, versio
   entry !== undefined && entry.version === version && entry.today === today;
 
 /**
- * The quarter's forecast (design §4.4) from the account's priced days: a year and more of daily totals. The
+ * The quarter's forecast (docs/tracker-figures.md) from the account's priced days: a year and more of daily totals. The
  * days to come are free in the Happy Hours slot chosen last (from the next weekday), so a participant's
  * projection prices the past days as if that slot had applied throughout, which is how a new sign-up or slot
  * change shows in the Tracker's numbers before its first free day.
@@ -239,7 +239,7 @@ async function weekOf(
 }
 
 /**
- * The usage response (spec §3) as JSON text: the week's hours from the cache as they were serialized, the
+ * The usage response (docs/api.md#entities) as JSON text: the week's hours from the cache as they were serialized, the
  * account's settings, curtailment and forecast as they are now. Same fields as `usageResponseSchema`.
  */
 export async function usageJsonFor(

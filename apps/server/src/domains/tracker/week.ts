@@ -1,10 +1,10 @@
 /**
- * The usage response of one week (spec §3, design §4.4), from priced days: pure, no I/O, unit-tested with
+ * The usage response of one week (docs/api.md#entities, docs/tracker-figures.md), from priced days: pure, no I/O, unit-tested with
  * hand-computed numbers. Averages look back over previous weeks that have data: a day's average is the mean
  * of the same weekday over the previous 5 weeks with data for it; an hour's, the same per hour; the weekly
  * average is the mean total of the previous 4 weeks with data.
  *
- * Figures add up as shown (spec §3: the week's total is the sum of the days' totals; docs/tracker-figures.md):
+ * Figures add up as shown (docs/api.md#entities: the week's total is the sum of the days' totals; docs/tracker-figures.md):
  * a day's total is its exact total rounded to the cent, and its usage, supply, solar credit and concession
  * are rounded so that they add up to it; its hours are rounded so that they add up to its usage and solar
  * credit; the week's total, solar credit, highest day and averages are those of the days' shown totals.
@@ -41,12 +41,12 @@ import {
 import type { DayQuality } from '../billing/priced-day.ts';
 import type { DaySpend } from '../billing/spend.ts';
 
-/** Averages over this many previous weeks with data (spec §9). */
+/** Averages over this many previous weeks with data (docs/rules.md#limits). */
 export const AVERAGE_WEEKS = 5;
 export const WEEKLY_AVERAGE_WEEKS = 4;
 /** How far back to look for weeks with data. */
 export const LOOKBACK_WEEKS = 10;
-/** Beyond ±5% of the average a trend is up or down (design §4.4). */
+/** Beyond ±5% of the average a trend is up or down (docs/tracker-figures.md). */
 export const TREND_THRESHOLD = 0.05;
 
 /** Periods of the day for the diversion insight: [first hour, last hour + 1). */
@@ -240,7 +240,7 @@ function hourEntries(
   });
 }
 
-/** The period of the day whose spend differs most from its average (design §4.4). */
+/** The period of the day whose spend differs most from its average (docs/tracker-figures.md). */
 export function diversionOf(day: DaySpend, history: DaySpend[]): Diversion | null {
   if (history.length === 0) return null;
   let best: { period: Diversion['period']; diff: Money; actual: Money; average: Money } | null = null;
@@ -320,7 +320,7 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
       usage_kwh: null,
     };
   }
-  // The week's total is the sum of the days' totals as shown (spec §3), and so is every earlier week's.
+  // The week's total is the sum of the days' totals as shown (docs/api.md#entities), and so is every earlier week's.
   const total = sumMoney(priced.map(({ shown }) => shown.totalSpend));
   const max = priced.reduce((best, entry) => (entry.shown.totalSpend > best.shown.totalSpend ? entry : best));
   const previousTotals: Money[] = [];

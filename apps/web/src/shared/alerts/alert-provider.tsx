@@ -1,6 +1,6 @@
 /**
- * The app-wide alert banner's state (spec §4): one alert at a time, a newer one replaces the older, and
- * each closes itself after ALERT_AUTO_CLOSE_MS. Every alert shown is also reported (spec §7).
+ * The app-wide alert banner's state (docs/rules.md#states-and-transitions): one alert at a time, a newer one replaces the older, and
+ * each closes itself after ALERT_AUTO_CLOSE_MS. Every alert shown is also reported (docs/api.md#calls).
  */
 import { ALERT_AUTO_CLOSE_MS, type AlertKind } from '@portal/contracts';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -33,7 +33,7 @@ describe('useVisitRecord', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
 
-  it('posts the visit record of spec §3 to the API base once, even in StrictMode', async () => {
+  it('posts the visit record of docs/api.md#entities to the API base once, even in StrictMode', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-04T01:02:03.456Z'));
     renderVisit('week_view', 'demo-home');

@@ -1,5 +1,5 @@
 /**
- * Visit records (spec §3 web interaction record, §7 POST /api/web_interactions): sent when a customer opens
+ * Visit records (docs/api.md#entities web interaction record, docs/api.md#calls POST /api/web_interactions): sent when a customer opens
  * the landing, week view, day view, settings or feedback screen. Fire and forget: a lost record is never
  * worth bothering the customer, so failures are swallowed.
  */

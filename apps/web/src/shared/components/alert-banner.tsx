@@ -1,5 +1,5 @@
 /**
- * The alert banner (spec §4): the current alert with a Close button. Warnings and errors are announced at
+ * The alert banner (docs/rules.md#states-and-transitions): the current alert with a Close button. Warnings and errors are announced at
  * once (role="alert"); information and success politely (role="status").
  */
 import { copy } from '@portal/contracts';

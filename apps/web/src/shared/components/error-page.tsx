@@ -1,5 +1,5 @@
 /**
- * The router's error element (spec §8 Generic): 'Unexpected Application Error!', the status and status
+ * The router's error element (docs/api.md#errors Generic): 'Unexpected Application Error!', the status and status
  * text of an error response or the error's message, and the stack trace when there is one. Reporting
  * happens once per error in the RouterProvider's onError, not here (this re-renders).
  */

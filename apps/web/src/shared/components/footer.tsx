@@ -1,5 +1,5 @@
 /**
- * The footer (spec §2 furniture): the Tracker disclaimer, the contact phone, the legal entity, and on Happy
+ * The footer (docs/screens.md furniture): the Tracker disclaimer, the contact phone, the legal entity, and on Happy
  * Hours pages the offer's additional disclaimer. Settings and Feedback links need the account id of the
  * current link; Settings can also be switched off by configuration.
  */
@@ -14,7 +14,7 @@ import './footer.css';
 export interface FooterProps {
   /** The account id of the current route, if it has one. */
   accountId?: string | undefined;
-  /** The Happy Hours offer disclaimer (spec §2). */
+  /** The Happy Hours offer disclaimer (docs/screens.md). */
   showAdditionalDisclaimer?: boolean;
 }
 

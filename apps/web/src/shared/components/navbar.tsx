@@ -1,5 +1,5 @@
 /**
- * The navigation bar (spec §2 furniture, §4 menu): logo to the retailer's site, Help Centre and account
+ * The navigation bar (docs/screens.md furniture, docs/rules.md#states-and-transitions menu): logo to the retailer's site, Help Centre and account
  * links. Below 48em the links are collapsed behind the menu button; on wider screens they always show (the
  * stylesheet overrides `hidden` there and hides the button). The open menu closes on Escape, giving the focus
  * back to the button, which shows its state (aria-expanded, and a cross instead of the bars).

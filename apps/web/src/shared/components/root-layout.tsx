@@ -1,5 +1,5 @@
 /**
- * The furniture around every screen (spec §2): skip link, navigation bar, alert banner, the screen, and the
+ * The furniture around every screen (docs/screens.md): skip link, navigation bar, alert banner, the screen, and the
  * footer with the current route's account id. Routes ask for the Happy Hours disclaimer through their
  * `handle` ({ additionalDisclaimer: true }).
  */

@@ -1,5 +1,5 @@
 /**
- * Reads the runtime configuration (design §3): in production the server injects it into index.html as a
+ * Reads the runtime configuration (docs/architecture.md): in production the server injects it into index.html as a
  * JSON data block (not an executable script, so a strict CSP holds); under `vite dev` there is no block and
  * the app asks `GET /api/config` instead. Both come from our own server, which builds them from
  * `clientConfigSchema` (its tests check the shape), so the app does not parse them again: that would put the

@@ -1,7 +1,7 @@
 /**
- * The one fetch wrapper of the web app. It resolves the three bases of spec §7 from the runtime
+ * The one fetch wrapper of the web app. It resolves the three bases of docs/api.md#calls from the runtime
  * configuration, sends JSON, and turns every non-2xx answer into an `ApiError` that carries the status and
- * the server's `{ error: { code, message } }` (design §6) so that screens can pick the message of spec §8.
+ * the server's `{ error: { code, message } }` (docs/reliability.md) so that screens can pick the message of docs/api.md#errors.
  * Canceled requests reject with the original AbortError, which callers ignore (`isAbortError`).
  */
 import { type ClientConfig, type ErrorCode, type ErrorResponse, errorCodes } from '@portal/contracts';
@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequest<T> {
-  /** Which base of spec §7; the main API by default. */
+  /** Which base of docs/api.md#calls; the main API by default. */
   base?: ApiBase;
   /** Path below the base, e.g. `/tracker/usage`. */
   path: string;
@@ -40,7 +40,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when the request never got an answer (network failure). */
   readonly status: number;
-  /** The server's error code and message, when it answered with the shape of design §6. */
+  /** The server's error code and message, when it answered with the shape of docs/reliability.md. */
   readonly code: ErrorCode | undefined;
   readonly serverMessage: string | undefined;
 
@@ -56,7 +56,7 @@ export class ApiError extends Error {
   }
 }
 
-/** True for a request canceled through its AbortSignal: spec §8 says to ignore those. */
+/** True for a request canceled through its AbortSignal: docs/api.md#errors says to ignore those. */
 export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
@@ -84,7 +84,7 @@ async function readBody(response: Response): Promise<unknown> {
   return type.includes('json') ? JSON.parse(text) : text;
 }
 
-/** The error shape of design §6, checked by hand: a proxy or gateway may answer with anything else. */
+/** The error shape of docs/reliability.md, checked by hand: a proxy or gateway may answer with anything else. */
 function isErrorResponse(body: unknown): body is ErrorResponse {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
   const { error } = body;

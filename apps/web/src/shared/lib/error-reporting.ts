@@ -1,5 +1,5 @@
 /**
- * Error reporting (spec §7): every alert shown and every routing error go to Sentry when the configuration
+ * Error reporting (docs/api.md#calls): every alert shown and every routing error go to Sentry when the configuration
  * carries a DSN. The SDK is imported on demand, so it is not part of the initial bundle, and nothing is
  * loaded at all without a DSN.
  */
@@ -41,7 +41,7 @@ export function initErrorReporting(
   return sentry.then(() => undefined);
 }
 
-/** Reports an alert the customer saw (spec §7: all errors are reported). */
+/** Reports an alert the customer saw (docs/api.md#calls: all errors are reported). */
 export function reportAlert(alert: { kind: AlertKind; message: string }): void {
   void sentry?.then((module) => module?.captureMessage(alert.message, severityOf[alert.kind]));
 }

@@ -1,4 +1,4 @@
-/** The NEM12 meter data format (design §4.2): streaming parser, line splitter, writer, units. */
+/** The NEM12 meter data format (docs/meter-data.md): streaming parser, line splitter, writer, units. */
 export * from './lines.ts';
 export * from './parser.ts';
 export * from './types.ts';

@@ -1,5 +1,5 @@
 /**
- * Streaming parser of AEMO NEM12 interval meter data (MDFF specification; design §4.2). It reads one line at
+ * Streaming parser of AEMO NEM12 interval meter data (MDFF specification; docs/meter-data.md). It reads one line at
  * a time and hands out one day read per 300 record as soon as the records after it (400 interval events) are
  * known, so that an importer can write batches inside one transaction per file and never hold the file.
  *
@@ -47,7 +47,7 @@ export const UNKNOWN_QUALITY = 'V';
 
 /** Interval lengths a 200 record may give. 10 is not in the current specification but a sample uses it. */
 const INTERVAL_LENGTHS: ReadonlySet<number> = new Set([5, 10, 15, 30]);
-/** Interval lengths of energy channels (design §4.2): the spend engine prices these only. */
+/** Interval lengths of energy channels (docs/meter-data.md): the spend engine prices these only. */
 const ENERGY_INTERVAL_LENGTHS: ReadonlySet<number> = new Set([5, 15, 30]);
 const MINUTES_PER_DAY = 1440;
 const NMI_PATTERN = /^[A-Za-z0-9]{1,10}$/;

@@ -1,5 +1,5 @@
 /**
- * The shapes the NEM12 parser produces (design §4.2): one day read per 300 record, warnings with their line,
+ * The shapes the NEM12 parser produces (docs/meter-data.md): one day read per 300 record, warnings with their line,
  * and the structural error that rejects a whole file.
  */
 

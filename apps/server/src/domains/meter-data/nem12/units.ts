@@ -1,7 +1,7 @@
 /**
  * Units and exact decimals of NEM12 values. Values are stored as integers in micro-units of a normalised unit
  * (micro-kWh for Wh, kWh and MWh), converted from the decimal text without binary floating point, so that
- * 0.1 + 0.2 kWh is exactly 300_000 micro-kWh and spend sums stay exact (design §4.3).
+ * 0.1 + 0.2 kWh is exactly 300_000 micro-kWh and spend sums stay exact (docs/tariffs.md).
  */
 
 export interface UnitScale {

@@ -1,5 +1,5 @@
 /**
- * What a snapshot says, as sentences and links (design §4.5): one view model that both the HTML and the plain
+ * What a snapshot says, as sentences and links (docs/email-snapshots.md): one view model that both the HTML and the plain
  * text components render, so the two parts of the email can never disagree.
  */
 import {

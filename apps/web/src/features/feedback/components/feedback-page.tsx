@@ -1,4 +1,4 @@
-/** Feedback (spec §2): where to send ideas, and that the retailer will answer shortly. */
+/** Feedback (docs/screens.md): where to send ideas, and that the retailer will answer shortly. */
 import { copy, screenTitles } from '@portal/contracts';
 import { useParams } from 'react-router';
 import { useVisitRecord } from '../../../shared/api/record-visit.ts';

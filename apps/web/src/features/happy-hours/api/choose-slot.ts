@@ -1,6 +1,6 @@
 /**
- * POST {innovativeBillingBase}/daytime_saver_participants (spec §7): signs up with a slot, or changes it
- * (the same call). Failures are the caller's to word (sign-up and change have different messages, spec §8).
+ * POST {innovativeBillingBase}/daytime_saver_participants (docs/api.md#calls): signs up with a slot, or changes it
+ * (the same call). Failures are the caller's to word (sign-up and change have different messages, docs/api.md#errors).
  */
 import type { DaytimeSaverParticipant, DaytimeSaverSignupBody, TimeSlotId } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
- * GET {innovativeBillingBase}/daytime_saver_participants/{accountId} (spec §7): the account's Happy Hours
- * participation. Never cached for long: the screens decide their redirects from it (spec §4). Fresh for a few
+ * GET {innovativeBillingBase}/daytime_saver_participants/{accountId} (docs/api.md#calls): the account's Happy Hours
+ * participation. Never cached for long: the screens decide their redirects from it (docs/rules.md#states-and-transitions). Fresh for a few
  * seconds only, so that the answer the route's loader has just fetched serves the screen as it mounts instead
  * of being asked for a second time (Lighthouse); the slot's mutations drop it.
  */

@@ -1,4 +1,4 @@
-/** GET {innovativeBillingBase}/product_configs/DaytimeSaver (spec §7): the retailer's sign-up end. */
+/** GET {innovativeBillingBase}/product_configs/DaytimeSaver (docs/api.md#calls): the retailer's sign-up end. */
 import { DAYTIME_SAVER_PRODUCT, type DaytimeSaverConfig } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';

@@ -1,4 +1,4 @@
-/** Happy Hours already registered (spec §2): the message, and the way to change the slot instead. */
+/** Happy Hours already registered (docs/screens.md): the message, and the way to change the slot instead. */
 import { happyHoursCopy, messages, paths } from '@portal/contracts';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';

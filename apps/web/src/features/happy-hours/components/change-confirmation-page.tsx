@@ -1,5 +1,5 @@
 /**
- * Happy Hours change confirmation (spec §2): 'Success!', the free hours have changed to the chosen slot,
+ * Happy Hours change confirmation (docs/screens.md): 'Success!', the free hours have changed to the chosen slot,
  * effective the following weekday (named, e.g. Monday 23 November, by the same rule as the server's).
  */
 import {

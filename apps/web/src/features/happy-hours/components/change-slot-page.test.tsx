@@ -1,5 +1,5 @@
 /**
- * Changing the Happy Hours slot within 24 hours (spec §5, §9; issue 15 item 6): the page says when the slot
+ * Changing the Happy Hours slot within 24 hours (docs/rules.md; issue 15 item 6): the page says when the slot
  * can next change and offers nothing that cannot work, before and after a refused (409) change; and the
  * sign-up confirmation states one truth about when the free hours start, on every day of the week.
  */

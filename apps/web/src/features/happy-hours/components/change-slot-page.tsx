@@ -1,8 +1,8 @@
 /**
- * Change the Happy Hours time slot (spec §2, §4): the four slots and UPDATE, enabled once a slot is chosen.
+ * Change the Happy Hours time slot (docs/screens.md, docs/rules.md#states-and-transitions): the four slots and UPDATE, enabled once a slot is chosen.
  * A participant not signed up, or a lookup saying the account was not found, goes to "offer expired"; other
- * lookup failures show the offer error (spec §8). Success goes to the change confirmation.
- * The slot changes at most once every 24 hours (spec §5): until `next_change_at` the page says when it can
+ * lookup failures show the offer error (docs/api.md#errors). Success goes to the change confirmation.
+ * The slot changes at most once every 24 hours (docs/rules.md#validation): until `next_change_at` the page says when it can
  * change and the slots and UPDATE are off, and a change the server refuses for that reason (409) says when
  * instead of "try again", which could not work (issue 15 item 6).
  */

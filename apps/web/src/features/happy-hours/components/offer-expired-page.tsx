@@ -1,4 +1,4 @@
-/** Offer expired, shared by Happy Hours and Reduce & Be Rewarded (spec §2, §4): the message, and the Tracker. */
+/** Offer expired, shared by Happy Hours and Reduce & Be Rewarded (docs/screens.md, docs/rules.md#states-and-transitions): the message, and the Tracker. */
 import { happyHoursCopy, messages, paths } from '@portal/contracts';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';

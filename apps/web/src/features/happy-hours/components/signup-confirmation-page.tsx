@@ -1,5 +1,5 @@
 /**
- * Happy Hours sign-up confirmation (spec §2, §4): the URL carries the slot's label; from tomorrow the customer
+ * Happy Hours sign-up confirmation (docs/screens.md, docs/rules.md#states-and-transitions): the URL carries the slot's label; from tomorrow the customer
  * gets 2 hours of free electricity in it, with a link to change the slot. The free hours start on the next
  * weekday, so a sign-up from Friday to Sunday names that Monday instead of saying "tomorrow": one statement.
  */

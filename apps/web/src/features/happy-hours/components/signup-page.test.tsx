@@ -1,5 +1,5 @@
 /**
- * The Happy Hours landing (spec §2, §4, §5, §8) against a stubbed server: its redirects, Sign up enabled only
+ * The Happy Hours landing (docs/screens.md, docs/rules.md, docs/api.md#errors) against a stubbed server: its redirects, Sign up enabled only
  * with a slot and the agreement, the request it sends, the confirmation's label, and the 304 and failure
  * messages.
  */

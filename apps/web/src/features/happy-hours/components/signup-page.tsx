@@ -1,5 +1,5 @@
 /**
- * Happy Hours landing and sign-up (spec §2, §4, §5): three steps - choose one of the four 2-hour slots, read
+ * Happy Hours landing and sign-up (docs/screens.md, docs/rules.md): three steps - choose one of the four 2-hour slots, read
  * the full special conditions and tick the agreement, then Sign up, enabled only when both are done. An
  * account already signed up goes to "already registered"; one not in the offer (404) or past the retailer's
  * signup_end_time goes to "offer expired". Success goes to the confirmation carrying the slot's label.

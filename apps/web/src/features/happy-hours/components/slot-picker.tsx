@@ -1,5 +1,5 @@
 /**
- * The four time-slot buttons of spec §2, single select: radio buttons drawn as buttons, so that a keyboard
+ * The four time-slot buttons of docs/screens.md, single select: radio buttons drawn as buttons, so that a keyboard
  * moves between them with the arrow keys and a screen reader hears "1 of 4, selected".
  */
 import { type TimeSlotId, timeSlots } from '@portal/contracts';

@@ -1,4 +1,4 @@
-/** The full special conditions of Happy Hours (spec §2 step 2, §5 terms content), with the program conditions link. */
+/** The full special conditions of Happy Hours (docs/screens.md step 2, docs/rules.md#validation terms content), with the program conditions link. */
 import { copy, formatMessage, happyHoursConditions, happyHoursCopy } from '@portal/contracts';
 import { ExternalLink } from '../../../shared/components/external-link.tsx';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';

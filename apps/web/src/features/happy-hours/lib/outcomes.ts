@@ -1,5 +1,5 @@
 /**
- * Spec §4 and §8 for the Happy Hours screens as pure functions: which message a failure shows, and when a
+ * docs/rules.md#states-and-transitions, docs/api.md#errors for the Happy Hours screens as pure functions: which message a failure shows, and when a
  * lookup's answer sends the customer elsewhere.
  */
 import { type AlertKind, messages, OFFER_ACCOUNT_NOT_FOUND } from '@portal/contracts';
@@ -10,10 +10,10 @@ export interface AlertMessage {
   message: string;
 }
 
-/** A 404 from a participant lookup: the account is not in the offer (spec §4: go to offer expired). */
+/** A 404 from a participant lookup: the account is not in the offer (docs/rules.md#states-and-transitions: go to offer expired). */
 export const isNotInvited = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
-/** The change-slot page redirects when the error text says the account was not found (spec §8). */
+/** The change-slot page redirects when the error text says the account was not found (docs/api.md#errors). */
 export const saysAccountNotFound = (error: unknown): boolean =>
   isNotInvited(error) ||
   (error instanceof Error && /account (was )?not found/i.test(error.message)) ||

@@ -1,4 +1,4 @@
-/** Shows a spec §8 message once for each new failure of a lookup (not again on every render). */
+/** Shows a docs/api.md#errors message once for each new failure of a lookup (not again on every render). */
 import type { AlertKind } from '@portal/contracts';
 import { useEffect } from 'react';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';

@@ -1,5 +1,5 @@
 /**
- * Reduce & Be Rewarded calls of spec §7 on the innovative-billing base: the participant lookup, opt out and
+ * Reduce & Be Rewarded calls of docs/api.md#calls on the innovative-billing base: the participant lookup, opt out and
  * opt (back) in. After a change the lookup's cache holds the new state, so the next screen shows at once.
  */
 import type { HereForYouBody, HereForYouParticipant } from '@portal/contracts';

@@ -1,5 +1,5 @@
 /**
- * Opt back in to Reduce & Be Rewarded (spec §2, §4): 'You are no longer participating in Reduce & Be
+ * Opt back in to Reduce & Be Rewarded (docs/screens.md, docs/rules.md#states-and-transitions): 'You are no longer participating in Reduce & Be
  * Rewarded' and Opt Back In. Opted in goes to opt out; 404 to offer expired; success goes to opt out.
  */
 import { hereForYouCopy, messages, paths, screenTitles } from '@portal/contracts';

@@ -1,5 +1,5 @@
 /**
- * Opt out of Reduce & Be Rewarded (spec §2, §4): 'Are you sure?', the $20 credit warning, Opt Out, and the
+ * Opt out of Reduce & Be Rewarded (docs/screens.md, docs/rules.md#states-and-transitions): 'Are you sure?', the $20 credit warning, Opt Out, and the
  * note that the weekly Tracker email continues. Not opted in goes to opt back in; 404 to offer expired.
  * Success (or 'You have already opted out') goes to opt back in.
  */

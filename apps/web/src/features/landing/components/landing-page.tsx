@@ -1,6 +1,6 @@
 /**
- * Landing (spec §2): for visitors without an account link. Tells them how to get access, introduces Tracker
- * (spec §1) and shows the four feature blocks.
+ * Landing (docs/screens.md): for visitors without an account link. Tells them how to get access, introduces Tracker
+ * (docs/product.md) and shows the four feature blocks.
  */
 import { copy, landingFeatures, messages, screenTitles } from '@portal/contracts';
 import { useVisitRecord } from '../../../shared/api/record-visit.ts';

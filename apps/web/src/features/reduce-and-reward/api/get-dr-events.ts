@@ -1,4 +1,4 @@
-/** GET {reduce-and-reward base}/tracker/dr_events (spec §7): the account's events, oldest first. */
+/** GET {reduce-and-reward base}/tracker/dr_events (docs/api.md#calls): the account's events, oldest first. */
 import type { DrEventsResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';

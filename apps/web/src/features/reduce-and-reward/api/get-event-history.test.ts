@@ -1,6 +1,6 @@
 /**
- * The overview's history from spec §7's calls only (issue 15 item 12): the event list, then one event_result
- * per event, one after another; a failed event_result is only logged (spec §8) and that event left out.
+ * The overview's history from docs/api.md#calls's calls only (issue 15 item 12): the event list, then one event_result
+ * per event, one after another; a failed event_result is only logged (docs/api.md#errors) and that event left out.
  */
 import type { EventResultResponse } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ const list = {
   ],
 };
 
-/** A service offering only the calls of spec §7, which notes the order and overlap of the calls. */
+/** A service offering only the calls of docs/api.md#calls, which notes the order and overlap of the calls. */
 function specifiedService() {
   const calls: string[] = [];
   let inFlight = 0;

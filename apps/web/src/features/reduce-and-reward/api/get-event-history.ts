@@ -1,9 +1,9 @@
 /**
- * The overview's Event History (spec §2, §3) from the calls of spec §7 only: the event list
+ * The overview's Event History (docs/screens.md, docs/api.md#entities) from the calls of docs/api.md#calls only: the event list
  * (GET {reduce-and-reward base}/tracker/dr_events), then GET {reduce-and-reward base}/dr_events/event_result
  * once per event, one after another, so that the overview works against any service offering the specified
- * calls (spec §7 lets a retailer point the reduce-and-reward base elsewhere). A failed event_result is only
- * logged (spec §8) and that event left out. Decision 0024.
+ * calls (docs/api.md#calls lets a retailer point the reduce-and-reward base elsewhere). A failed event_result is only
+ * logged (docs/api.md#errors) and that event left out. Decision 0024.
  */
 import type { EventResultResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export async function getEventHistory(
   for (const { dr_event } of dr_events) {
     let result: EventResultResponse = {};
     try {
-      // Sequentially, as spec §7 says: one event's result after another.
+      // Sequentially, as docs/api.md#calls says: one event's result after another.
       result = await getEventResult(api, accountId, dr_event.id, signal);
     } catch (error) {
       if (isAbortError(error) || signal?.aborted) throw error;

@@ -1,4 +1,4 @@
-/** GET {reduce-and-reward base}/dr_events/event_progress (spec §7): one event's chart data. */
+/** GET {reduce-and-reward base}/dr_events/event_progress (docs/api.md#calls): one event's chart data. */
 import type { EventProgressResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';

@@ -1,5 +1,5 @@
 /**
- * The event chart (spec §2): one bar per 30-minute interval (blue at zero or more, yellow below zero for
+ * The event chart (docs/screens.md): one bar per 30-minute interval (blue at zero or more, yellow below zero for
  * solar export), a black zero line, a solid green line for the event average and a dashed orange line for
  * the target, with about 5 y ticks in kWh to 2 decimals. Keyboard: the bars are one tab stop; arrow keys,
  * Home and End move between them and the readout below says the interval and its usage (also on hover).

@@ -1,8 +1,8 @@
 /**
- * Reduce & Reward event detail (spec §2): /ReduceAndReward/{accountId}/Event/{eventId} (also /event/). The
+ * Reduce & Reward event detail (docs/screens.md): /ReduceAndReward/{accountId}/Event/{eventId} (also /event/). The
  * total rewards with the rank, the event's date (or 'Date missing' until it is complete), the chart and its
  * legend, and links to the previous and next events of the list, hidden at the ends. A loading indicator
- * shows during the fetch; a failure shows 'No data available for this event' and is logged (spec §4, §8).
+ * shows during the fetch; a failure shows 'No data available for this event' and is logged (docs/rules.md#states-and-transitions, docs/api.md#errors).
  */
 import {
   eventCopy,

@@ -1,5 +1,5 @@
 /**
- * The Event History table (spec §2): DATE (a link to the event only when its usage exists), RESULT, BILL
+ * The Event History table (docs/screens.md): DATE (a link to the event only when its usage exists), RESULT, BILL
  * CREDIT and RANKING.
  */
 import { eventCopy, formatCurrency, paths } from '@portal/contracts';

@@ -1,4 +1,4 @@
-/** The event chart's legend (spec §2): the four texts, each beside a sample of what it describes. */
+/** The event chart's legend (docs/screens.md): the four texts, each beside a sample of what it describes. */
 import { eventCopy } from '@portal/contracts';
 
 const entries = [

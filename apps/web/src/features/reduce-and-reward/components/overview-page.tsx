@@ -1,5 +1,5 @@
 /**
- * Reduce & Reward overview (spec §2): /ReduceAndReward/{accountId}. The portal's title, the total bill
+ * Reduce & Reward overview (docs/screens.md): /ReduceAndReward/{accountId}. The portal's title, the total bill
  * credits earned, the Event History, the rewards structure, the energy saving tips banner and the program's
  * legal text (the shared footer carries the FAQ and Feedback links and the phone).
  */

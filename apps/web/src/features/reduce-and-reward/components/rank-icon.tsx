@@ -1,5 +1,5 @@
 /**
- * The rank of an event (spec §2): a medal in the tier's colour carrying the tier's initial, beside the tier's
+ * The rank of an event (docs/screens.md): a medal in the tier's colour carrying the tier's initial, beside the tier's
  * name, so the rank never relies on colour alone.
  */
 import { type RewardTierKey, rewardTiers } from '@portal/contracts';

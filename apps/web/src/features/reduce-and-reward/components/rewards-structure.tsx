@@ -1,4 +1,4 @@
-/** The rewards structure of the overview (spec §2, §4 reward tiers). */
+/** The rewards structure of the overview (docs/screens.md, docs/rules.md#states-and-transitions reward tiers). */
 import { eventCopy, type RewardTierKey, rewardTiers } from '@portal/contracts';
 import { RankIcon } from './rank-icon.tsx';
 

@@ -1,4 +1,4 @@
-/** The messages of spec §8 for an account the server refused; null for any other failure. */
+/** The messages of docs/api.md#errors for an account the server refused; null for any other failure. */
 import { messages } from '@portal/contracts';
 import { ApiError } from '../../../shared/lib/api-client.ts';
 

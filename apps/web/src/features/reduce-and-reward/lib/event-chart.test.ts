@@ -17,8 +17,8 @@ function progress(values: number[], baseline: number | null, average: number | n
   };
 }
 
-describe('event chart model (spec §2, §9)', () => {
-  it('draws the target of spec §9, the average, and about 5 ticks with 2 decimals', () => {
+describe('event chart model (docs/screens.md, docs/rules.md#limits)', () => {
+  it('draws the target of docs/rules.md#limits, the average, and about 5 ticks with 2 decimals', () => {
     // Baseline 3.2 kWh over 4 intervals: target (3.2 - 0.3 x 3.2) / 4 = 0.56 kWh.
     const model = eventChartModel(progress([0.26, 0.3, 0.38, 0.46], 3.2, 0.35));
     expect(model.target).toBeCloseTo(0.56, 10);

@@ -1,6 +1,6 @@
 /**
- * The event chart's geometry (spec §2, §9): one bar per 30-minute interval, blue at zero or more and yellow
- * below zero (solar export), the zero line, the event average and the target line of spec §9, and about 5 y
+ * The event chart's geometry (docs/screens.md, docs/rules.md#limits): one bar per 30-minute interval, blue at zero or more and yellow
+ * below zero (solar export), the zero line, the event average and the target line of docs/rules.md#limits, and about 5 y
  * ticks in kWh with 2 decimals, from d3 scales in the SVG's own units.
  */
 import { type EventProgressResponse, eventTarget } from '@portal/contracts';

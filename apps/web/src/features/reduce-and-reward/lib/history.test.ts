@@ -5,7 +5,7 @@ const event = (id: number, start_time: string) => ({ id, start_time });
 const settled = (cents: number) => ({ usage: { total_rewards: { cents }, event_usage_exists: true } });
 const missing = { usage: { total_rewards: { cents: 0 }, event_usage_exists: false } };
 
-describe('event history (spec §2, §3, §9)', () => {
+describe('event history (docs/screens.md, docs/api.md#entities, docs/rules.md#limits)', () => {
   it('keeps events with data that start after 1 Oct 2023, newest first, and totals their credits', () => {
     const history = buildHistory([
       { dr_event: event(1, '2023-10-01T00:00:00+10:00'), result: settled(500) }, // not after 1 Oct 2023

@@ -1,5 +1,5 @@
 /**
- * The Event History of the overview (spec §2, §3, §9), built from the event list and each event's result:
+ * The Event History of the overview (docs/screens.md, docs/api.md#entities, docs/rules.md#limits), built from the event list and each event's result:
  * only events with data that start after 1 Oct 2023, newest first; the total is the sum of their credits.
  */
 import {
@@ -18,7 +18,7 @@ export interface HistorySource {
   result: EventResultResponse;
 }
 
-/** The event history entry of spec §3. */
+/** The event history entry of docs/api.md#entities. */
 export interface HistoryEntry {
   dr_event: { id: number; start_time: string };
   event_usage_exists: boolean;
@@ -40,7 +40,7 @@ export function toHistoryEntry({ dr_event, result }: HistorySource): HistoryEntr
   return {
     dr_event,
     event_usage_exists: exists,
-    // Passing earns at least the Silver credit (spec §4, §9).
+    // Passing earns at least the Silver credit (docs/rules.md).
     passed: exists && cents >= rewardTiers.silver.cents,
     dr_event_rewards: { cents },
     has_data: usage !== undefined,
@@ -57,19 +57,19 @@ export function buildHistory(sources: readonly HistorySource[]): EventHistory {
   return { entries, totalCents: entries.reduce((sum, entry) => sum + entry.dr_event_rewards.cents, 0) };
 }
 
-/** RESULT (spec §2): 'Success!' when passed, 'Almost!' when not, 'Missing' without event usage. */
+/** RESULT (docs/screens.md): 'Success!' when passed, 'Almost!' when not, 'Missing' without event usage. */
 export function resultText(entry: HistoryEntry): string {
   if (!entry.event_usage_exists) return eventResultTexts.missing;
   return entry.passed ? eventResultTexts.passed : eventResultTexts.notPassed;
 }
 
-/** The rank of an entry: its tier from the credit, or null without event usage (spec §4 'missing'). */
+/** The rank of an entry: its tier from the credit, or null without event usage (docs/rules.md#states-and-transitions 'missing'). */
 export function entryTier(entry: HistoryEntry): RewardTierKey | null {
   return entry.event_usage_exists ? rewardTierOf(entry.dr_event_rewards.cents) : null;
 }
 
 /**
- * A market date as day, month name and year: '24 July 2026' (spec §2); '24 Jul 2026' when short, kept
+ * A market date as day, month name and year: '24 July 2026' (docs/screens.md); '24 Jul 2026' when short, kept
  * together as '24 Jul' so that a narrow column breaks it only before the year.
  */
 export function formatEventDate(date: string, short = false): string {

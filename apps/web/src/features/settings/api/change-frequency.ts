@@ -1,6 +1,6 @@
 /**
- * PUT {apiBase}/tracker/subscription/change_frequency (spec §7): weekly becomes monthly and back. After the
- * change the subscription is refetched (spec §4) and the new frequency announced (spec §8).
+ * PUT {apiBase}/tracker/subscription/change_frequency (docs/api.md#calls): weekly becomes monthly and back. After the
+ * change the subscription is refetched (docs/rules.md#states-and-transitions) and the new frequency announced (docs/api.md#errors).
  */
 import { formatMessage, frequencyOf, messages, type Subscription } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

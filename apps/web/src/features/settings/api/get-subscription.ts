@@ -1,6 +1,6 @@
 /**
- * GET {apiBase}/tracker/subscription (spec §7): the account's email subscription, and the fetch failure's
- * message of spec §8 (403 names the provider; anything else asks to try again).
+ * GET {apiBase}/tracker/subscription (docs/api.md#calls): the account's email subscription, and the fetch failure's
+ * message of docs/api.md#errors (403 names the provider; anything else asks to try again).
  */
 import { messages, type Subscription } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
- * POST {apiBase}/tracker/subscription (spec §7): subscribe or unsubscribe. The answer becomes the query's
- * data; success and failure say so with the messages of spec §8.
+ * POST {apiBase}/tracker/subscription (docs/api.md#calls): subscribe or unsubscribe. The answer becomes the query's
+ * data; success and failure say so with the messages of docs/api.md#errors.
  */
 import { messages, type Subscription, type SubscriptionType } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

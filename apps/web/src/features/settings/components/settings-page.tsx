@@ -1,5 +1,5 @@
 /**
- * Settings (spec §2, §4, §8): subscribe to or unsubscribe from the email snapshot and, when subscribed,
+ * Settings (docs/screens.md, docs/rules.md#states-and-transitions, docs/api.md#errors): subscribe to or unsubscribe from the email snapshot and, when subscribed,
  * switch between weekly and monthly. When the subscription cannot be fetched the state is unknown: the page
  * says so and offers to try again. Visiting records a 'settings' visit.
  */
@@ -25,7 +25,7 @@ import { subscriptionFetchErrorMessage, useSubscription } from '../api/get-subsc
 import { useUpdateSubscription } from '../api/update-subscription.ts';
 import './settings-page.css';
 
-/** Shows the fetch failure's message of spec §8 once per failure. */
+/** Shows the fetch failure's message of docs/api.md#errors once per failure. */
 function useFetchErrorAlert(error: unknown, errorUpdatedAt: number) {
   const { showAlert } = useAlert();
   const shownFor = useRef<number | null>(null);

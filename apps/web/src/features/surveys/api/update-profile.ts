@@ -1,7 +1,7 @@
 /**
- * PATCH {apiBase}/accounts/update_profile (spec §7): sends the survey answers. On success it says thank you,
+ * PATCH {apiBase}/accounts/update_profile (docs/api.md#calls): sends the survey answers. On success it says thank you,
  * forgets the Tracker's copy of the account's weeks (their customer block now has completed_survey, which
- * stops the survey prompt) and returns to the Tracker; on failure it shows the save error and logs it (spec §8).
+ * stops the survey prompt) and returns to the Tracker; on failure it shows the save error and logs it (docs/api.md#errors).
  */
 import { messages, paths, type SurveyProfile, type UpdateProfileBody } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** Small-business profile survey (spec §2): /new/sme_survey/{accountId}/{from?}. */
+/** Small-business profile survey (docs/screens.md): /new/sme_survey/{accountId}/{from?}. */
 import { SurveyForm } from './survey-form.tsx';
 
 export function SmeSurveyPage() {

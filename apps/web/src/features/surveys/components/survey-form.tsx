@@ -1,5 +1,5 @@
 /**
- * A profile survey (spec §2): the header 'Tracker Survey' with Skip, the intro, the markers' explanation,
+ * A profile survey (docs/screens.md): the header 'Tracker Survey' with Skip, the intro, the markers' explanation,
  * every question of the segment, and Submit at the end. Submit with an unanswered question shows 'Please
  * answer all the questions' and marks (and focuses) the first one left; Skip and a saved survey return to
  * the Tracker, to the week the customer came from.

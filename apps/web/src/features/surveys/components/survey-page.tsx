@@ -1,4 +1,4 @@
-/** Residential profile survey (spec §2): /new/survey/{accountId}/{from?}. */
+/** Residential profile survey (docs/screens.md): /new/survey/{accountId}/{from?}. */
 import { SurveyForm } from './survey-form.tsx';
 
 export function SurveyPage() {

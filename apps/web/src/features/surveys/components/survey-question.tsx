@@ -1,7 +1,7 @@
 /**
- * One survey question as a fieldset with its legend (spec §2, §4): radio buttons for a single answer,
+ * One survey question as a fieldset with its legend (docs/screens.md, docs/rules.md#states-and-transitions): radio buttons for a single answer,
  * checkboxes for several (with the exclusive rules of `multi-select.ts`), and the size input where the
- * question has one (spec §5). The required and multi-select markers are part of the legend, so screen
+ * question has one (docs/rules.md#validation). The required and multi-select markers are part of the legend, so screen
  * readers announce them with the question.
  */
 import {

@@ -4,7 +4,7 @@ import { isOptionDisabled, toggleOption } from './multi-select.ts';
 const skip = ['skip'];
 const no = ['no'];
 
-describe('multi-select rules (spec §4)', () => {
+describe('multi-select rules (docs/rules.md#states-and-transitions)', () => {
   it("chooses 'Rather not say' only while nothing else is selected, and then it is the whole answer", () => {
     expect(toggleOption([], 'skip', skip)).toEqual(['skip']);
     expect(isOptionDisabled([], 'skip', skip)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The multi-select rules of spec §4, as pure functions. An exclusive value ('Rather not say', and the pool
+ * The multi-select rules of docs/rules.md#states-and-transitions, as pure functions. An exclusive value ('Rather not say', and the pool
  * question's 'No') can be chosen only while nothing else is, and then it is the whole answer; once anything
  * else is ticked it is disabled. Ticking any other option removes an exclusive value. Toggling a ticked
  * option unticks it.

@@ -17,7 +17,7 @@ const complete = {
   sizes: { solar_panels_size: '4.5', home_battery_size: '' },
 };
 
-describe('survey payload (spec §5)', () => {
+describe('survey payload (docs/rules.md#validation)', () => {
   it('reads sizes as numbers and drops empty, null and undefined ones', () => {
     expect(sizeValue('4.5')).toBe(4.5);
     expect(sizeValue('0')).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * From what the survey form holds to the profile it sends (spec §5): unanswered questions and empty size
+ * From what the survey form holds to the profile it sends (docs/rules.md#validation): unanswered questions and empty size
  * inputs are left out, sizes become numbers, and the segment's schema from `@portal/contracts` decides
  * whether every question is answered.
  */

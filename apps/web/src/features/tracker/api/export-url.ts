@@ -1,4 +1,4 @@
-/** GET {apiBase}/tracker/export (design §2): the CSV download link for a date range. */
+/** GET {apiBase}/tracker/export (docs/contracts.md): the CSV download link for a date range. */
 import { daysBetween, EXPORT_MAX_DAYS, isMarketDate } from '@portal/contracts';
 import { type ApiBases, buildApiUrl } from '../../../shared/lib/api-client.ts';
 

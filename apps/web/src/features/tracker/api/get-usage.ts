@@ -1,6 +1,6 @@
 /**
- * GET {apiBase}/tracker/usage (spec §7): a week of usage for an account. The query is keyed by account and
- * week start, and backed by the browser cache of spec §4: a copy saved less than an hour ago is the query's
+ * GET {apiBase}/tracker/usage (docs/api.md#calls): a week of usage for an account. The query is keyed by account and
+ * week start, and backed by the browser cache of docs/rules.md#states-and-transitions: a copy saved less than an hour ago is the query's
  * initial data (dated when it was saved) and, with a one-hour stale time, no request is made while it is
  * valid; every fetched response is saved again. The answer is typed by the contract, not parsed again
  * (docs/decisions/0010).
@@ -19,7 +19,7 @@ export const usageKeys = {
 
 /**
  * The parts of a usage answer the screen cannot draw without. Not a second copy of the contract: only enough
- * to turn a proxy's page or an older server's answer into the fetch error of spec §8 instead of a broken screen.
+ * to turn a proxy's page or an older server's answer into the fetch error of docs/api.md#errors instead of a broken screen.
  */
 function looksLikeUsage(data: unknown): data is UsageResponse {
   if (typeof data !== 'object' || data === null) return false;
@@ -40,7 +40,7 @@ export async function getUsage(
   const data = await api.request<unknown>({
     path: '/tracker/usage',
     query: { account_id: accountId, from },
-    // The browser cache of spec §4 decides when to ask; when we ask (no valid copy, or the budget was just
+    // The browser cache of docs/rules.md#states-and-transitions decides when to ask; when we ask (no valid copy, or the budget was just
     // saved) the answer must be fresh, not one the HTTP cache kept for the server's max-age.
     cache: 'no-cache',
     ...(signal ? { signal } : {}),
@@ -73,7 +73,7 @@ export function isAccountError(error: unknown): boolean {
   return error instanceof ApiError && [401, 403, 422].includes(error.status);
 }
 
-/** The message of spec §8 for a failed usage fetch. */
+/** The message of docs/api.md#errors for a failed usage fetch. */
 export function usageErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401 || error.status === 422) return messages.invalidAccountId;

@@ -1,6 +1,6 @@
 /**
- * POST {apiBase}/settings/spend_target (spec §7): saves the weekly budget. On success it clears all local
- * storage (spec §4), refetches the account's usage through the query factory's key and says so (spec §8);
+ * POST {apiBase}/settings/spend_target (docs/api.md#calls): saves the weekly budget. On success it clears all local
+ * storage (docs/rules.md#states-and-transitions), refetches the account's usage through the query factory's key and says so (docs/api.md#errors);
  * on failure it shows the save error.
  */
 import { formatMessage, messages } from '@portal/contracts';

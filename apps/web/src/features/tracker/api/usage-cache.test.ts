@@ -9,7 +9,7 @@ import {
   writeCachedUsage,
 } from './usage-cache.ts';
 
-describe('usage cache (spec §4)', () => {
+describe('usage cache (docs/rules.md#states-and-transitions)', () => {
   beforeEach(() => localStorage.clear());
   const usage = makeUsage({ from: '2026-11-09' });
 

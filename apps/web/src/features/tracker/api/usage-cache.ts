@@ -1,5 +1,5 @@
 /**
- * The browser cache of usage responses (spec §4): one localStorage entry per account and week start, used
+ * The browser cache of usage responses (docs/rules.md#states-and-transitions): one localStorage entry per account and week start, used
  * for USAGE_CACHE_MAX_AGE_MS (1 hour). An entry that is too old, unreadable or saved under another
  * USAGE_RESPONSE_VERSION (an older shape of the response) is treated as missing. Storage failures (private
  * mode, quota) only cost a fetch.
@@ -77,7 +77,7 @@ export function clearCachedUsage(accountId: string): void {
   }
 }
 
-/** Saving the budget clears all local storage (spec §4), not only the usage entries. */
+/** Saving the budget clears all local storage (docs/rules.md#states-and-transitions), not only the usage entries. */
 export function clearLocalStorage(): void {
   try {
     storage()?.clear();

@@ -1,5 +1,5 @@
 /**
- * The weekly budget form (spec §5): a whole-dollar input from 0 to 99 prefixed with '$', and a Save button.
+ * The weekly budget form (docs/rules.md#validation): a whole-dollar input from 0 to 99 prefixed with '$', and a Save button.
  * The field shows what the customer typed (lib/budget-input.ts): a leading minus is stripped, leaving it empty
  * or '-' reverts to the budget saved on the account, and an entry that is not whole dollars from 0 to 99 is
  * marked invalid with Save off (no message: the help text says the range), never saved as another budget.

@@ -1,5 +1,5 @@
 /**
- * The chart's heading between its previous and next arrows (spec §2, §4). An absent target leaves an empty
+ * The chart's heading between its previous and next arrows (docs/screens.md, docs/rules.md#states-and-transitions). An absent target leaves an empty
  * slot so that the heading never jumps. The day view adds its Week zoom button.
  */
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** The chart's legend (spec §2): a swatch, the entry's name and what it means. */
+/** The chart's legend (docs/screens.md): a swatch, the entry's name and what it means. */
 import { formatCurrency, formatMessage, trackerCopy, trackerLegend } from '@portal/contracts';
 import type { ChartUnit, ChartView } from '../lib/chart-model.ts';
 import type { LegendKey } from '../lib/legend.ts';

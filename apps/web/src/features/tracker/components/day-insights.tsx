@@ -1,5 +1,5 @@
 /**
- * The day view's insights (spec §3 daily insights): the day's spend, how it relates to the hourly columns
+ * The day view's insights (docs/api.md#entities daily insights): the day's spend, how it relates to the hourly columns
  * (which hold usage less any solar credit; the supply charge and a concession are daily), its trend and its
  * biggest diversion. The server rounds the figures so that they add up as shown (docs/tracker-figures.md).
  */

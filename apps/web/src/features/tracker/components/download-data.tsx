@@ -1,5 +1,5 @@
 /**
- * "Download your data" (design §2, beyond the specification): a from/to range, the displayed week by
+ * "Download your data" (docs/contracts.md, beyond the specification): a from/to range, the displayed week by
  * default, linking to the CSV export; ranges the server would refuse (reversed, over 366 days) are explained
  * instead of linked.
  */

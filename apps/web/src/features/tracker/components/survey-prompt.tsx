@@ -1,4 +1,4 @@
-/** The survey invitation (spec §5): shown by the page only when `shouldShowSurvey` allows it. */
+/** The survey invitation (docs/rules.md#validation): shown by the page only when `shouldShowSurvey` allows it. */
 import { type Customer, trackerCopy } from '@portal/contracts';
 import { Link } from 'react-router';
 import { surveyHref } from '../lib/survey-prompt.ts';

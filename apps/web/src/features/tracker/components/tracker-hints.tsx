@@ -1,5 +1,5 @@
 /**
- * The chart hints of spec §2, word for word: the longer one on wider screens, the shorter one on phones
+ * The chart hints of docs/screens.md, word for word: the longer one on wider screens, the shorter one on phones
  * (only one is rendered visible at a time, by the stylesheet), with a button to dismiss them.
  */
 import { messages, trackerCopy } from '@portal/contracts';

@@ -1,7 +1,7 @@
 /**
- * The Tracker overview panel (spec §2, §3): the week's spend against the budget, the weekly average and the
+ * The Tracker overview panel (docs/screens.md, docs/api.md#entities): the week's spend against the budget, the weekly average and the
  * trend, the highest day, the solar credit and Solar Advantage curtailment for solar accounts, and the
- * projected quarterly bill, marked as a projection only (spec §1); and a better offer when one of our plans
+ * projected quarterly bill, marked as a projection only (docs/product.md); and a better offer when one of our plans
  * would have cost less on the customer's own meter data (issue 17).
  */
 import {

@@ -137,7 +137,7 @@ describe('week view', () => {
     expect(buttons).toHaveLength(7);
     const [url, init] = usageRequests(fetchMock)[0] ?? [];
     expect(String(url)).toBe(`/api/tracker/usage?account_id=${id}&from=${pastWeek}`);
-    // Fresh from the server: the browser cache of spec §4 (not the HTTP cache) decides when to ask.
+    // Fresh from the server: the browser cache of docs/rules.md#states-and-transitions (not the HTTP cache) decides when to ask.
     expect(init?.cache).toBe('no-cache');
 
     expect(screen.getByRole('heading', { level: 2, name: formatWeekRange(pastWeek) })).toBeTruthy();
@@ -465,7 +465,7 @@ describe('day view', () => {
   });
 });
 
-describe('usage fetch errors (spec §8)', () => {
+describe('usage fetch errors (docs/api.md#errors)', () => {
   it.each([
     [401, 'UNKNOWN_ACCOUNT', messages.invalidAccountId],
     [422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId],
@@ -506,7 +506,7 @@ describe('usage fetch errors (spec §8)', () => {
   });
 });
 
-describe('browser cache (spec §4)', () => {
+describe('browser cache (docs/rules.md#states-and-transitions)', () => {
   it('uses a copy saved less than an hour ago instead of fetching', async () => {
     const fetchMock = stubUsage();
     const first = await renderTracker(paths.usage.href(id, pastWeek));
@@ -548,7 +548,7 @@ describe('browser cache (spec §4)', () => {
   });
 });
 
-describe('budget form (spec §5, §8)', () => {
+describe('budget form (docs/rules.md#validation, docs/api.md#errors)', () => {
   async function renderBudget(fetchMock = stubUsage()) {
     await renderTracker(paths.usage.href(id, pastWeek));
     const input = (await screen.findByLabelText(trackerCopy.budgetLabel)) as HTMLInputElement;
@@ -677,7 +677,7 @@ describe('budget form (spec §5, §8)', () => {
   });
 });
 
-describe('hints (spec §2, §9)', () => {
+describe('hints (docs/screens.md, docs/rules.md#limits)', () => {
   it('shows both hint texts until the cookie records that they were viewed, once they were in view', async () => {
     const view = stubIntersectionObserver();
     stubUsage();
@@ -733,7 +733,7 @@ describe('hints (spec §2, §9)', () => {
   });
 });
 
-describe('survey prompt (spec §5)', () => {
+describe('survey prompt (docs/rules.md#validation)', () => {
   it('shows on the current week when the click count is 2, 5, 8, ... and the survey is not done', async () => {
     stubUsage({ customer: { email_click_count: 5 } });
     await renderTracker(paths.usage.href(id));

@@ -1,8 +1,8 @@
 /**
- * Tracker usage (spec §2): the week view (7 daily columns) and the day view (24 hourly columns) of one
+ * Tracker usage (docs/screens.md): the week view (7 daily columns) and the day view (24 hourly columns) of one
  * account, at /new/usage/:accountId/:from?/:day?. `from` is normalised to its Monday (missing or invalid
  * means this week); a day segment 0 to 6 means the day view. Both views read the same weekly usage
- * response, cached in the browser for an hour (spec §4).
+ * response, cached in the browser for an hour (docs/rules.md#states-and-transitions).
  */
 import {
   addDays,

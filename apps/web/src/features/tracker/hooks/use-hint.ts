@@ -1,5 +1,5 @@
 /**
- * The chart hint (spec §2, §9): shown until the cookie `tracker__viewedHint` records that it was viewed.
+ * The chart hint (docs/screens.md, docs/rules.md#limits): shown until the cookie `tracker__viewedHint` records that it was viewed.
  * Viewed means in view: the cookie is set once most of the hint has been inside the viewport (an
  * IntersectionObserver watches the element given to `ref`), or when it is dismissed; a hint that rendered below
  * the fold of a phone and was never scrolled to is not used up. On this visit it stays until dismissed, so it

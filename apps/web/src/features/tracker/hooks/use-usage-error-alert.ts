@@ -1,5 +1,5 @@
 /**
- * Shows the usage fetch's error message of spec §8 once per failure. Canceled requests are ignored (a
+ * Shows the usage fetch's error message of docs/api.md#errors once per failure. Canceled requests are ignored (a
  * customer who navigates away from a loading week has not met an error).
  */
 import { isCancelledError } from '@tanstack/react-query';

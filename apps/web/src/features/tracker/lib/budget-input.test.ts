@@ -9,7 +9,7 @@ import {
   isBudgetEnabled,
 } from './budget-input.ts';
 
-describe('budget input rules (spec §5)', () => {
+describe('budget input rules (docs/rules.md#validation)', () => {
   it('has the limits 0 to 99', () => {
     expect([BUDGET_MIN, BUDGET_MAX]).toEqual([0, 99]);
   });

@@ -1,5 +1,5 @@
 /**
- * The budget input's rules (spec §5), on the text of the field. The field shows what the customer typed, so
+ * The budget input's rules (docs/rules.md#validation), on the text of the field. The field shows what the customer typed, so
  * that deleting the budget to type another one works, and an entry is never saved as a different budget:
  * - a leading minus is stripped (negative budgets are not allowed);
  * - leaving the field empty (or '-') reverts it to the previous budget (the one saved on the account);
@@ -29,5 +29,5 @@ export function budgetToSave(text: string, previous: number): number | null {
   return Number.isInteger(value) && value >= BUDGET_MIN && value <= BUDGET_MAX ? value : null;
 }
 
-/** Above 0 the budget is enabled; 0 disables it (spec §5). */
+/** Above 0 the budget is enabled; 0 disables it (docs/rules.md#validation). */
 export const isBudgetEnabled = (budget: number): boolean => budget > 0;

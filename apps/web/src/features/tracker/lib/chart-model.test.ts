@@ -26,7 +26,7 @@ function column(overrides: Partial<ChartColumn>): ChartColumn {
   };
 }
 
-describe('chart columns (spec §3 derived fields)', () => {
+describe('chart columns (docs/api.md#entities derived fields)', () => {
   it('takes grid, supply, solar, total and average in dollars and marks the highest total', () => {
     const usage = makeUsage({ hasSolar: true });
     const columns = buildColumns(usage.current_week.intervals, { view: 'week', unit: 'dollars' });
@@ -82,7 +82,7 @@ describe('chart columns (spec §3 derived fields)', () => {
   });
 });
 
-describe('chart scale (spec §9)', () => {
+describe('chart scale (docs/rules.md#limits)', () => {
   it('is the largest absolute value of total, average, service charge, solar input and grid plus service', () => {
     expect(chartScaleMax([column({ total: 3, usage: 2, supply: 1 })])).toBe(3);
     expect(chartScaleMax([column({ total: 3, usage: 2.5, supply: 1 })])).toBe(3.5);

@@ -1,5 +1,5 @@
 /**
- * The chart's numbers and geometry (spec §3 derived fields, §9 scale rule), free of React so that the rules
+ * The chart's numbers and geometry (docs/api.md#entities derived fields, docs/rules.md#limits scale rule), free of React so that the rules
  * are tested on their own. The spec's derived names map to ours: `_grid_spend_column` is `usage`,
  * `_service_charge_column` is `supply`, `_solar_input_column` is `solar`, `_average_spend_column` is
  * `averageY`, `_total_spend_column` is the stack's top, `_budget_column` is `budgetY`, `_isMax` is `isMax`.
@@ -71,7 +71,7 @@ export function buildColumns(
 export const hasAnyData = (columns: readonly ChartColumn[]): boolean => columns.some((c) => c.hasData);
 
 /**
- * The chart scale of spec §9: the largest absolute value among every column's total, average, service
+ * The chart scale of docs/rules.md#limits: the largest absolute value among every column's total, average, service
  * charge, solar input and grid plus service, and the budget line (budget / 7 per day).
  */
 export function chartScaleMax(columns: readonly ChartColumn[], budgetPerDay: number | null = null): number {
@@ -90,13 +90,13 @@ export function chartScaleMax(columns: readonly ChartColumn[], budgetPerDay: num
   return max;
 }
 
-/** The budget line's value per day: a weekly budget over 7 days, only when a budget is set (spec §9). */
+/** The budget line's value per day: a weekly budget over 7 days, only when a budget is set (docs/rules.md#limits). */
 export function budgetPerDay(weeklyBudget: number): number | null {
   return weeklyBudget > 0 ? weeklyBudget / 7 : null;
 }
 
 /**
- * "The supply charge bar is at least 3 times the scale" (spec §9) reads as a minimum drawn size: a daily
+ * "The supply charge bar is at least 3 times the scale" (docs/rules.md#limits) reads as a minimum drawn size: a daily
  * supply charge is small next to a day's usage and would vanish as a hairline, so its segment is never drawn
  * shorter than SUPPLY_MIN_HEIGHT plot units (3 % of the plot's height, 7 to 9 px at our plot heights). The
  * label and the table keep the true value; the chart's top padding leaves room for the extra height.

@@ -1,6 +1,6 @@
 /**
- * Column labels and accessible names (spec §2): week columns show the total, the weekday abbreviation
- * (truncated to 3 characters, spec §9) and the date; day columns the hour followed by ':00', every third
+ * Column labels and accessible names (docs/screens.md): week columns show the total, the weekday abbreviation
+ * (truncated to 3 characters, docs/rules.md#limits) and the date; day columns the hour followed by ':00', every third
  * hour highlighted. A column's name holds its visible text in the order of the document (WCAG 2.5.3, axe
  * label-content-name-mismatch): "Tue 17 Nov: $6.42, VIEW DAY (highest)", "14:00: $0.43, VIEW WEEK".
  */
@@ -24,7 +24,7 @@ export interface ColumnLabel {
   secondary?: string;
   /** Week: the month abbreviation after the date ("Nov"); on narrow screens on a line of its own. */
   secondaryExtra?: string;
-  /** Day view: every third hour is highlighted (spec §2). */
+  /** Day view: every third hour is highlighted (docs/screens.md). */
   major?: boolean;
   /** The column's accessible name, e.g. "Tue 17 Nov: $6.42, VIEW DAY (highest)". */
   name: string;

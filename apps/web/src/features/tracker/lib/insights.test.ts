@@ -25,7 +25,7 @@ describe('insights in words', () => {
     expect(dailyTrendText(trend(true, false, 1.5), 'Tuesday')).toBe('50% more than your average Tuesday');
   });
 
-  it('rounds curtailed hours to the nearest half hour and kWh to 2 decimals (spec §9)', () => {
+  it('rounds curtailed hours to the nearest half hour and kWh to 2 decimals (docs/rules.md#limits)', () => {
     expect(roundToHalfHour(3.2)).toBe(3);
     expect(roundToHalfHour(3.25)).toBe(3.5);
     expect(roundToHalfHour(3.74)).toBe(3.5);

@@ -1,4 +1,4 @@
-/** Insights in words (spec §3, §9): trends, curtailment rounding and the Solar Advantage welcome. */
+/** Insights in words (docs/api.md#entities, docs/rules.md#limits): trends, curtailment rounding and the Solar Advantage welcome. */
 import {
   formatCurrency,
   formatMessage,
@@ -45,12 +45,12 @@ export function trendDirection(trend: Trend): TrendDirection {
   return 'stable';
 }
 
-/** Curtailed hours to the nearest half hour (spec §9). */
+/** Curtailed hours to the nearest half hour (docs/rules.md#limits). */
 export function roundToHalfHour(hours: number): number {
   return Math.round(hours * 2) / 2;
 }
 
-/** Curtailed energy to 2 decimals (spec §9). */
+/** Curtailed energy to 2 decimals (docs/rules.md#limits). */
 export function formatCurtailedKwh(kwh: number): string {
   return (Math.round(kwh * 100) / 100).toFixed(2);
 }
@@ -61,7 +61,7 @@ export function formatHours(hours: number): string {
   return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
 
-/** The helper of spec §3: the trial applies and its welcome has not been seen yet. */
+/** The helper of docs/api.md#entities: the trial applies and its welcome has not been seen yet. */
 export function showSolarAdvantageWelcome(curtailment: SolarCurtailment | null): boolean {
   return curtailment?.applicable === true && !curtailment.welcome_banner;
 }

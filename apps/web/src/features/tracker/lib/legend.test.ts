@@ -3,7 +3,7 @@ import { legendEntries } from './legend.ts';
 
 const base = { unit: 'dollars' as const, hasSolar: false, budget: 40, hasEstimates: false };
 
-describe('legend entries (spec §2)', () => {
+describe('legend entries (docs/screens.md)', () => {
   it('week view: Usage, Supply, Average and Budget; Solar Export only for solar accounts', () => {
     expect(legendEntries({ ...base, view: 'week' })).toEqual(['usage', 'supply', 'average', 'budget']);
     expect(legendEntries({ ...base, view: 'week', hasSolar: true })).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Which legend entries a chart shows (spec §2): Usage in both views; Supply in the week view only; Solar
+ * Which legend entries a chart shows (docs/screens.md): Usage in both views; Supply in the week view only; Solar
  * Export for solar accounts only; Average in both (per interval in the day view); Budget in the week view
  * only, when a budget is set (otherwise no line is drawn). Beyond the specification: Estimated when a column
  * includes estimated reads, and in kWh only what is drawn in kWh.

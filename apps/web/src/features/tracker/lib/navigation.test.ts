@@ -12,7 +12,7 @@ const weeks = (
 });
 const both = weeks({ from: '2026-11-02', has_data: true }, { from: '2026-11-16', has_data: true });
 
-describe('week navigation (spec §4)', () => {
+describe('week navigation (docs/rules.md#states-and-transitions)', () => {
   it('links 7 days back and forward when both neighbours have data', () => {
     const nav = weekNavigation(id, from, both);
     expect(nav.previous?.href).toBe('/new/usage/demo-home/2026-11-02');
@@ -54,7 +54,7 @@ describe('week navigation (spec §4)', () => {
   });
 });
 
-describe('day navigation (spec §4)', () => {
+describe('day navigation (docs/rules.md#states-and-transitions)', () => {
   it('moves one day within the week', () => {
     const nav = dayNavigation(id, from, 3, both);
     expect(nav.previous?.href).toBe('/new/usage/demo-home/2026-11-09/2');

@@ -1,5 +1,5 @@
 /**
- * Previous and next links of the week and day views, with exactly the visibility rules of spec §4. A null
+ * Previous and next links of the week and day views, with exactly the visibility rules of docs/rules.md#states-and-transitions. A null
  * target means the arrow (and the swipe in that direction) is absent.
  */
 import { addDays, paths, type UsageResponse } from '@portal/contracts';

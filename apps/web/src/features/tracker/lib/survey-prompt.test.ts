@@ -11,7 +11,7 @@ const customer = (overrides: Partial<Customer>): Customer => ({
   ...overrides,
 });
 
-describe('survey prompt (spec §5)', () => {
+describe('survey prompt (docs/rules.md#validation)', () => {
   it('shows at click counts 2, 5, 8, ... ((count + 1) divisible by 3, at least 2)', () => {
     const shown = Array.from({ length: 12 }, (_, count) => count).filter((count) =>
       shouldShowSurvey(customer({ email_click_count: count }), true),

@@ -1,4 +1,4 @@
-/** When the Tracker invites the customer to the profile survey (spec §5), and which survey. */
+/** When the Tracker invites the customer to the profile survey (docs/rules.md#validation), and which survey. */
 import { type Customer, paths } from '@portal/contracts';
 
 /**

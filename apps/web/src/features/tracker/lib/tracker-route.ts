@@ -1,4 +1,4 @@
-/** The Tracker route's segments (spec §2, §4): week start, optional day index, and which view that means. */
+/** The Tracker route's segments (docs/screens.md, docs/rules.md#states-and-transitions): week start, optional day index, and which view that means. */
 import { normaliseWeekStart } from './dates.ts';
 
 export type TrackerView = 'week' | 'day';
