@@ -2,7 +2,8 @@
 /**
  * `npm test`: every check in one command (docs/contracts.md): lint, type check, web build and its bundle budget, npm audit, then every Vitest project
  * (contracts, server unit, API on PGlite and on PostgreSQL when TEST_DATABASE_URL is set, web components,
- * end-to-end in Chromium). Ends with one line: "tests: N passed, N failed".
+ * end-to-end in Chromium). Prints each stage's time as it ends, and ends with the tests' count and a table of
+ * every stage's time and the total (the budget is 10 minutes on the 2-core CI machine: docs/benchmarks.md).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,11 +13,29 @@ const root = path.resolve(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+const started = performance.now();
+/** Each stage's title and seconds, in order, for the closing table. */
+const stageTimes = [];
+const seconds = (from) => (performance.now() - from) / 1000;
+
+function printTimes() {
+  const width = Math.max(...stageTimes.map(([title]) => title.length), 'total'.length);
+  console.info('\ntime per stage:');
+  for (const [title, took] of stageTimes)
+    console.info(`  ${title.padEnd(width)}  ${took.toFixed(1).padStart(6)} s`);
+  console.info(`  ${'total'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s`);
+}
+
+/** Runs one stage, records its time, and stops every check at the first failure. */
 function run(title, command, args, options = {}) {
   console.info(`\n▶ ${title}`);
+  const from = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  stageTimes.push([title, seconds(from)]);
+  console.info(`  (${title}: ${seconds(from).toFixed(1)} s)`);
   if (result.status !== 0) {
     console.error(`✖ ${title} failed`);
+    printTimes();
     process.exit(result.status ?? 1);
   }
 }
@@ -64,6 +83,7 @@ const reportPath = path.join(root, '.tmp', 'vitest-report.json');
 fs.mkdirSync(path.dirname(reportPath), { recursive: true });
 fs.rmSync(reportPath, { force: true });
 console.info('\n▶ tests (vitest)');
+const testsFrom = performance.now();
 const tests = spawnSync(
   bin('vitest'),
   [
@@ -89,6 +109,8 @@ if (fs.existsSync(reportPath)) {
   failed = report.numFailedTests + brokenFiles;
   skipped = report.numPendingTests + report.numTodoTests;
 }
+stageTimes.push(['tests (vitest)', seconds(testsFrom)]);
+printTimes();
 const ok = tests.status === 0 && failed === 0 && passed > 0;
 console.info(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : tests.status || 1);
