@@ -5,7 +5,7 @@
  * JSON, bad JSON text, wrong content types, path traversal, broken %-encoding). The property: never a 5xx,
  * every rejection in the JSON error shape with a clear message, redirects only inside the portal. Answers
  * that succeed are checked against their response schemas by the test server's strict serializer (a
- * mismatch would be a 500). Used by test/fuzz/http.test.ts (1,000 cases per route) and bench/fuzz/run.ts.
+ * mismatch would be a 500). Used by test/fuzz/http.test.ts (200 cases per route) and bench/fuzz/run.ts.
  */
 import zlib from 'node:zlib';
 import {
@@ -24,7 +24,7 @@ import { drEvents } from '../../src/db/schema/reduce-and-reward.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
 import { BOUND_DATES, type FieldHints, type JsonSchema, schemaArbitrary } from './json-schema-arbitrary.ts';
 
-/** The number of cases per route: FUZZ_RUNS, or the caller's default (1,000 in `npm test`). */
+/** The number of cases per route: FUZZ_RUNS, or the caller's default (200 in `npm test`). */
 export function fuzzRuns(fallback: number): number {
   const given = Number(process.env.FUZZ_RUNS);
   return Number.isInteger(given) && given > 0 ? given : fallback;

@@ -2,9 +2,20 @@
  * Makes unexpected console.error and console.warn output fail the test (conventions: epic-stack habit).
  * React, React Router and Testing Library report misuse (act warnings, missing keys, bad routes) through
  * the console; a test that prints one is hiding a bug. A test that expects output says so with
- * `allowConsole`.
+ * `allowConsole`. jsdom reports what it cannot do (a method it does not implement, a script error) on its own
+ * virtual console, which writes to the process's stderr past any spy on `console`: the guard listens there too.
  */
 import { vi } from 'vitest';
+
+interface JsdomError {
+  type: string;
+  message: string;
+  cause?: unknown;
+}
+interface JsdomConsole {
+  removeAllListeners(event: string): void;
+  on(event: 'jsdomError', listener: (error: JsdomError) => void): void;
+}
 
 type Level = 'error' | 'warn';
 
@@ -26,7 +37,25 @@ export function allowConsole(level: Level, pattern: RegExp): void {
   allowed.push({ level, pattern });
 }
 
+let jsdomListened = false;
+
+/** jsdom's own reports count as console.error: `jsdom.virtualConsole` of the test's window, when there is one. */
+function listenToJsdom(): void {
+  if (jsdomListened) return;
+  jsdomListened = true;
+  const dom = (globalThis as { jsdom?: { virtualConsole?: JsdomConsole } }).jsdom;
+  const virtualConsole = dom?.virtualConsole;
+  if (!virtualConsole) return;
+  virtualConsole.removeAllListeners('jsdomError');
+  virtualConsole.on('jsdomError', (error) => {
+    const text = `jsdom (${error.type}): ${error.message}`;
+    if (allowed.some((rule) => rule.level === 'error' && rule.pattern.test(text))) return;
+    unexpected.push(`console.error: ${text}`);
+  });
+}
+
 export function installConsoleGuard(): void {
+  listenToJsdom();
   for (const level of ['error', 'warn'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
       const text = args.map(describe).join(' ');
