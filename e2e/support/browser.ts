@@ -3,13 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-  }
-}
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,8 +25,17 @@ export function shot(name: string): string {
   return path.join(SCREENSHOTS_DIR, `${name}.png`);
 }
 
+let portalUrl: string | undefined;
+
+/** Set by support/per-file-portal.ts once this file's own server is up. */
+export function setBaseUrl(url: string): void {
+  portalUrl = url;
+}
+
+/** The address of this test file's own portal server. */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  if (!portalUrl) throw new Error("this file's portal server has not started (support/per-file-portal.ts)");
+  return portalUrl;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -152,6 +155,26 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         previous = figure ?? previous;
       });
     }
+    // Text wraps between words only: a word (or a part of a hyphenated word) drawn on two lines, or a badge
+    // drawn letter by letter, cannot be read. Each shown word is measured as a range of its text node.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const broken = new Set<string>();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('svg, script, style, [hidden], .visually-hidden, .sr-only')) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[^\s\u00a0-]+/g)) {
+        if (match[0].length < 2) continue;
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+        if (rects.length === 0) continue;
+        const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.add(match[0]);
+      }
+    }
+    for (const word of broken) problems.push(`the word "${word}" is broken across lines`);
     return problems;
   });
 }

@@ -191,10 +191,11 @@ describe('every screen', () => {
     paths.reduceAndReward.href(id),
     paths.event.href(id, 'e1'),
     paths.offerExpired.href(id),
-    // The offer screens redirect by the account's state (docs/rules.md#states-and-transitions), so each is visited with an account that
-    // stays on it: demo-happy is signed up to Happy Hours and opted out of Reduce & Be Rewarded, demo-home is
-    // in it. The sign-up screen (which demo-home leaves once happy-hours.test.ts has signed it up) is checked
-    // there, at both widths.
+    // The offer screens redirect by the account's state (docs/rules.md#states-and-transitions), so each is
+    // visited with an account that stays on it in this file's own copy of the demo data: demo-home is invited to
+    // Happy Hours and in Reduce & Be Rewarded, demo-happy is signed up to Happy Hours and opted out of Reduce &
+    // Be Rewarded.
+    paths.happyHoursSignup.href(id),
     paths.happyHoursChangeSlot.href('demo-happy'),
     paths.happyHoursChangeConfirmation.href(id, '10:00-12:00'),
     paths.happyHoursConfirmation.href(id, '10:00-12:00'),
@@ -203,6 +204,7 @@ describe('every screen', () => {
     paths.optBackIn.href('demo-happy'),
     paths.survey.href(id),
     paths.smeSurvey.href('demo-business'),
+    paths.plans.href(id),
   ];
 
   // One page per width, each screen in turn: one h1, no axe findings, nothing that reads badly (the layout
@@ -226,7 +228,7 @@ describe('every screen', () => {
       }
       expect(problems).toEqual([]);
       await context.close();
-      // Sixteen screens, each loaded, checked by axe and photographed: more than one ordinary test's time.
+      // Eighteen screens, each loaded, checked by axe and photographed: more than one ordinary test's time.
     },
     180_000,
   );

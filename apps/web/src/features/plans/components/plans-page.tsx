@@ -145,8 +145,12 @@ function PlansTable({ plans }: { plans: readonly PlanCost[] }) {
         <thead>
           <tr>
             <th scope="col">{planCopy.plan}</th>
-            <th scope="col">{planCopy.usage}</th>
-            <th scope="col">{planCopy.supply}</th>
+            <th scope="col" className="plans-table__part">
+              {planCopy.usage}
+            </th>
+            <th scope="col" className="plans-table__part">
+              {planCopy.supply}
+            </th>
             {hasSolar && <th scope="col">{planCopy.solarCredit}</th>}
             {hasConcession && <th scope="col">{planCopy.concession}</th>}
             <th scope="col">{planCopy.yearlyCost}</th>
@@ -160,8 +164,8 @@ function PlansTable({ plans }: { plans: readonly PlanCost[] }) {
                 {plan.name}
                 {plan.current && <span className="plans-card__tag">{planCopy.current}</span>}
               </th>
-              <td>{formatCurrency(plan.usage)}</td>
-              <td>{formatCurrency(plan.supply)}</td>
+              <td className="plans-table__part">{formatCurrency(plan.usage)}</td>
+              <td className="plans-table__part">{formatCurrency(plan.supply)}</td>
               {hasSolar && <td>{formatCurrency(-plan.solar_credit)}</td>}
               {hasConcession && <td>{formatCurrency(-plan.concession)}</td>}
               <td data-testid={`plan-cost-${plan.code}`}>{formatCurrency(plan.yearly_cost)}</td>
