@@ -1,7 +1,8 @@
 /**
  * Plans compared on the customer's own meter data (issue 17) in a real Chromium against the real server and
  * the demo data: demo-home sees a better offer on the Tracker and follows it to the plans page; demo-happy,
- * on its cheapest plan, sees none; the page's figures are the API's; axe and the layout at 375 and 1280 px.
+ * on its cheapest plan, sees none; the page's figures are the API's. The page's axe check, layout check and
+ * screenshots at 320, 375 and 1280 px are in shell.test.ts ("every screen").
  */
 import {
   betterOfferLine,
@@ -13,16 +14,7 @@ import {
 } from '@portal/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  DESKTOP,
-  expectNoAxeViolations,
-  launchBrowser,
-  layoutProblems,
-  openPage,
-  PHONE,
-  shot,
-} from '../support/browser.ts';
+import { baseUrl, expectNoAxeViolations, launchBrowser, openPage, PHONE } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,55 +28,45 @@ async function plansOf(accountId: string) {
 }
 
 describe('plans compared on your own meter data', () => {
-  for (const [name, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    it(`shows demo-home its better offer on the Tracker and the plans page (${name})`, async () => {
-      const expected = await plansOf('demo-home');
-      const offer = expected.better_offer;
-      expect(offer?.code).toBe('PLAN-FLAT-CL-2026');
-      const { page, context, problems } = await openPage(browser, { viewport });
-      await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
-      const card = page.getByTestId('better-offer');
-      await expect
-        .poll(() => card.textContent())
-        .toContain(betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)));
-      await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: shot(`plans-tracker-offer-${name}`) });
-      await card.getByRole('link', { name: planCopy.betterOfferLink }).click();
+  it('shows demo-home its better offer on the Tracker and the plans page', async () => {
+    const expected = await plansOf('demo-home');
+    const offer = expected.better_offer;
+    expect(offer?.code).toBe('PLAN-FLAT-CL-2026');
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
+    const card = page.getByTestId('better-offer');
+    await expect
+      .poll(() => card.textContent())
+      .toContain(betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)));
+    await card.getByRole('link', { name: planCopy.betterOfferLink }).click();
 
-      await expect.poll(() => page.locator('main h1').textContent()).toBe(planCopy.pageTitle);
-      const table = page.getByRole('table', { name: planCopy.tableCaption });
-      await table.waitFor();
-      for (const plan of expected.plans) {
-        expect(await page.getByTestId(`plan-cost-${plan.code}`).textContent()).toBe(
-          formatCurrency(plan.yearly_cost),
-        );
-      }
-      const rowNames = await table.locator('tbody th[scope="row"]').allTextContents();
-      expect(rowNames.map((text) => text.replace(planCopy.current, ''))).toEqual(
-        expected.plans.map((plan) => plan.name),
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(planCopy.pageTitle);
+    const table = page.getByRole('table', { name: planCopy.tableCaption });
+    await table.waitFor();
+    for (const plan of expected.plans) {
+      expect(await page.getByTestId(`plan-cost-${plan.code}`).textContent()).toBe(
+        formatCurrency(plan.yearly_cost),
       );
-      expect(await page.locator('tbody tr.is-current th').textContent()).toContain(
-        'Time of Use with Controlled Load',
-      );
-      expect(await page.getByTestId('plans-verdict').textContent()).toBe(
-        betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)),
-      );
-      await expectNoAxeViolations(page, `plans ${name}`);
-      expect(await layoutProblems(page)).toEqual([]);
-      await page.screenshot({ path: shot(`plans-${name}`), fullPage: true });
-      expect(problems).toEqual([]);
-      await context.close();
-    });
-  }
+    }
+    const rowNames = await table.locator('tbody th[scope="row"]').allTextContents();
+    expect(rowNames.map((text) => text.replace(planCopy.current, ''))).toEqual(
+      expected.plans.map((plan) => plan.name),
+    );
+    expect(await page.locator('tbody tr.is-current th').textContent()).toContain(
+      'Time of Use with Controlled Load',
+    );
+    expect(await page.getByTestId('plans-verdict').textContent()).toBe(
+      betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)),
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('shows demo-happy no better offer: it is on its cheapest plan', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.plans.href('demo-happy')}`);
     await expect.poll(() => page.getByTestId('plans-verdict').textContent()).toBe(cheapestPlanLine);
-    await expectNoAxeViolations(page, 'plans demo-happy');
+    await expectNoAxeViolations(page, 'plans with no better offer');
     await page.goto(`${baseUrl()}${paths.usage.href('demo-happy')}`);
     await page.getByTestId('forecast').waitFor();
     // The comparison has answered (the page above asked for it) and the Tracker shows no offer.

