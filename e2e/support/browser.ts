@@ -53,11 +53,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let fileBrowser: Browser | undefined;
+
+/** Set by support/per-file-portal.ts: one Chromium for all the tests of a file. */
+export function setBrowser(browser: Browser | undefined): void {
+  fileBrowser = browser;
+}
+
 /**
- * A page that records console errors and CSP violations, so that each test can assert there were none.
+ * A page in a new context of this file's Chromium that records console errors and CSP violations, so that
+ * each test can assert there were none.
  */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+export async function openPage(options: BrowserContextOptions = {}) {
+  if (!fileBrowser) throw new Error("this file's browser has not started (support/per-file-portal.ts)");
+  const context = await fileBrowser.newContext({ viewport: DESKTOP, ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   // Chromium logs a CSP violation as a console error too; the event is the authoritative signal.

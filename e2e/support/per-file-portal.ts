@@ -1,20 +1,29 @@
 /**
- * Set-up of every end-to-end file: its own portal server on its own copy of the template database, started
- * before the file's tests and stopped after them. `baseUrl()` (support/browser.ts) is this server's address.
+ * Set-up of every end-to-end file: its own portal server on its own copy of the template database, and one
+ * Chromium, started before the file's tests and stopped after them. `baseUrl()` is this server's address and
+ * `openPage()` opens a page in this Chromium (support/browser.ts).
  */
 import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { setBaseUrl } from './browser.ts';
+import { launchBrowser, setBaseUrl, setBrowser } from './browser.ts';
 import { newDataDir, type RunningPortal, startPortal } from './portal-server.ts';
 
 let portal: RunningPortal | undefined;
+let browser: Browser | undefined;
 
 beforeAll(async () => {
-  portal = await startPortal(newDataDir(inject('templateDataDir')));
+  [portal, browser] = await Promise.all([
+    startPortal(newDataDir(inject('templateDataDir'))),
+    launchBrowser(),
+  ]);
   setBaseUrl(portal.baseUrl);
+  setBrowser(browser);
 });
 
 afterAll(async () => {
+  setBrowser(undefined);
+  await browser?.close();
   if (!portal) return;
   await portal.stop();
   fs.rmSync(portal.dataDir, { recursive: true, force: true });

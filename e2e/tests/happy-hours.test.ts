@@ -23,22 +23,9 @@ import {
   slotEffectiveDate,
   weekStart,
 } from '@portal/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  DESKTOP,
-  expectNoAxeViolations,
-  launchBrowser,
-  openPage,
-  PHONE,
-} from '../support/browser.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, expectNoAxeViolations, openPage, PHONE } from '../support/browser.ts';
 
 /** Console errors other than the browser's own note of a 3xx/4xx/5xx answer the test asked for. */
 const unexpected = (problems: string[]) =>
@@ -63,7 +50,7 @@ const alertText = (page: Page, message: string) =>
 
 describe('Happy Hours landing', () => {
   it('shows the three steps', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
     await eventually(() => heading(page)).toBe(screenTitles.happyHoursSignup);
     await slots(page).waitFor();
@@ -82,7 +69,7 @@ describe('Happy Hours landing', () => {
   });
 
   it('demo-home signs up, sees the confirmation, changes the slot, and is then already registered', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    const { page, context, problems } = await openPage({ viewport: DESKTOP });
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
     await slots(page).waitFor();
     const signUp = page.getByRole('button', { name: happyHoursCopy.signUp });
@@ -187,7 +174,7 @@ describe('Happy Hours redirects (docs/rules.md#states-and-transitions)', () => {
     ['opt back in', 'demo-business', paths.optBackIn.href, paths.offerExpired.href, messages.offerExpired],
     ['opt out', 'demo-happy', paths.optOut.href, paths.optBackIn.href, screenTitles.optBackIn],
   ])('the %s page of %s redirects', async (_page, accountId, from, to, title) => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${from(accountId)}`);
     await eventually(() => pathname(page)).toBe(to(accountId));
     await eventually(() => heading(page)).toBe(title);
@@ -196,7 +183,7 @@ describe('Happy Hours redirects (docs/rules.md#states-and-transitions)', () => {
   });
 
   it('demo-happy can change its slot, and the change page redirects an account not signed up', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.happyHoursChangeSlot.href('demo-happy')}`);
     await slots(page).waitFor();
     expect(await page.locator('main').textContent()).toContain('Your current time slot: 11am - 1pm');
@@ -232,7 +219,7 @@ const invited = {
 
 describe('Happy Hours messages (docs/api.md#errors)', () => {
   it('goes to offer expired once signup_end_time has passed', async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage({ viewport: PHONE });
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
       route.fulfill({ json: invited }),
     );
@@ -245,7 +232,7 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
   });
 
   it('shows the participant and offer fetch errors, and the sign-up 304 and failure', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     const failure = { status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } };
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
       route.fulfill(failure),
@@ -286,7 +273,7 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
   });
 
   it('shows the offer error on the change page for other lookup failures', async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage({ viewport: PHONE });
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-happy'), (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } }),
     );
@@ -299,7 +286,7 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
 
 describe('Reduce & Be Rewarded', () => {
   it('opts out and back in', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.optOut.href('demo-home')}`);
     await eventually(() => heading(page)).toBe(screenTitles.optOut);
     await page.getByRole('button', { name: hereForYouCopy.optOutButton }).waitFor();
@@ -325,7 +312,7 @@ describe('Reduce & Be Rewarded', () => {
   });
 
   it('shows the opt out 304 and failures, and the opt in failure', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     let answer: { status: number; json?: unknown } = {
       status: 500,
       json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } },
@@ -361,7 +348,7 @@ describe('Reduce & Be Rewarded', () => {
 
 describe("free Happy Hours in the Tracker's numbers", () => {
   it('shows demo-happy’s usage from 11am to 1pm on a weekday as $0.00, and the hours around it charged', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    const { page, context, problems } = await openPage({ viewport: DESKTOP });
     // Tuesday of last week: signed up two months ago, so 11:00-13:00 is free.
     const monday = weekStart(addDays(marketToday(), -7));
     await page.goto(`${baseUrl()}${paths.usage.href('demo-happy', monday, 1)}`);

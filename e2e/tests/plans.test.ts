@@ -12,15 +12,8 @@ import {
   planCopy,
   plansResponseSchema,
 } from '@portal/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectNoAxeViolations, launchBrowser, openPage, PHONE } from '../support/browser.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectNoAxeViolations, openPage, PHONE } from '../support/browser.ts';
 
 async function plansOf(accountId: string) {
   const response = await fetch(`${baseUrl()}/api/tracker/plans?account_id=${accountId}`);
@@ -32,7 +25,7 @@ describe('plans compared on your own meter data', () => {
     const expected = await plansOf('demo-home');
     const offer = expected.better_offer;
     expect(offer?.code).toBe('PLAN-FLAT-CL-2026');
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
     const card = page.getByTestId('better-offer');
     await expect
@@ -63,7 +56,7 @@ describe('plans compared on your own meter data', () => {
   });
 
   it('shows demo-happy no better offer: it is on its cheapest plan', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.plans.href('demo-happy')}`);
     await expect.poll(() => page.getByTestId('plans-verdict').textContent()).toBe(cheapestPlanLine);
     await expectNoAxeViolations(page, 'plans with no better offer');

@@ -13,26 +13,15 @@ import {
   paths,
   rewardTiers,
 } from '@portal/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  DESKTOP,
-  expectNoAxeViolations,
-  launchBrowser,
-  openPage,
-  PHONE,
-  shot,
-} from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, expectNoAxeViolations, openPage, PHONE, shot } from '../support/browser.ts';
 
-let browser: Browser;
 let events: number[] = [];
 beforeAll(async () => {
-  browser = await launchBrowser();
   const response = await fetch(`${baseUrl()}/reduce_and_reward/tracker/dr_events?account_id=demo-home`);
   events = drEventsResponseSchema.parse(await response.json()).dr_events.map((item) => item.dr_event.id);
 });
-afterAll(async () => browser?.close());
 
 /** Network failures the browser logs itself when a test makes a call fail on purpose. */
 const unexpected = (problems: string[]) => problems.filter((p) => !p.includes('Failed to load resource'));
@@ -41,7 +30,7 @@ const rows = (page: Page) => page.getByTestId('history-row');
 
 describe('Reduce & Reward overview', () => {
   it("tells demo-home's event history: results, credits, ranks, links only with usage, and the total", async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.reduceAndReward.href('demo-home')}`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe(messages.eventPortalTitle);
     await expect.poll(() => rows(page).count()).toBe(6);
@@ -91,7 +80,7 @@ describe('Reduce & Reward overview', () => {
   });
 
   it('works against a service offering only the calls of docs/api.md#calls: the list, then one event_result per event in turn', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage();
     // A service with 30 events and only the specified calls: demo-home's five settled events, each six times
     // at other dates under other ids, answered from the real server's own answers; anything else is a 404.
     const settled = events.slice(1);
@@ -145,7 +134,7 @@ describe('Reduce & Reward event detail', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const { page, context, problems } = await openPage(browser, { viewport });
+      const { page, context, problems } = await openPage({ viewport });
       // The second newest demo event: Silver for demo-home.
       const eventId = String(events.at(-2));
       await page.goto(`${baseUrl()}${paths.event.href('demo-home', eventId)}`);
@@ -193,7 +182,7 @@ describe('Reduce & Reward event detail', () => {
   });
 
   it('hides Next on the newest event and Previous on the oldest, and follows them', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.event.href('demo-home', String(events.at(-1)))}`);
     await expect.poll(() => page.getByTestId('event-total').textContent()).toBe('$100.00');
     await expect.poll(() => page.getByRole('link', { name: eventCopy.previousEvent }).count()).toBe(1);
@@ -211,7 +200,7 @@ describe('Reduce & Reward event detail', () => {
   });
 
   it('shows yellow bars for solar export, on the lower-case path too', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage();
     const response = await fetch(`${baseUrl()}/reduce_and_reward/tracker/dr_events?account_id=demo-solar`);
     const solarEvents = drEventsResponseSchema.parse(await response.json()).dr_events;
     // The afternoon event (the third of the demo's settled events), when the panels export.
@@ -227,7 +216,7 @@ describe('Reduce & Reward event detail', () => {
   });
 
   it("shows the loading indicator during the fetch, 'No data available for this event' on failure, and 'Date missing' before completion", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage();
     const eventId = String(events.at(-1));
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {

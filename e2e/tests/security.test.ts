@@ -5,19 +5,16 @@
  * typed into the address bar never leave the portal.
  */
 import { drEventsResponseSchema, messages, paths, planCopy, screenTitles } from '@portal/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, openPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, openPage } from '../support/browser.ts';
 
-let browser: Browser;
 let eventId = '';
 beforeAll(async () => {
-  browser = await launchBrowser();
   const response = await fetch(`${baseUrl()}/reduce_and_reward/tracker/dr_events?account_id=demo-home`);
   // The oldest event: settled, with its chart.
   eventId = String(drEventsResponseSchema.parse(await response.json()).dr_events.at(-1)?.dr_event.id);
 });
-afterAll(async () => browser?.close());
 
 interface Visit {
   url: () => string;
@@ -126,7 +123,7 @@ async function visitScreen(page: Page, url: string, visit: Pick<Visit, 'headings
 
 describe('Content Security Policy', () => {
   it('is never violated on any screen, nor is there a console error', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    const { page, context, problems } = await openPage({ viewport: DESKTOP });
     const seen: string[] = [];
     for (const [name, visits] of Object.entries(screens)) {
       for (const visit of visits) {
@@ -151,7 +148,7 @@ describe('Content Security Policy', () => {
   });
 
   it('is watched: an inline script or style injected into a screen is reported', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    const { page, context, problems } = await openPage({ viewport: DESKTOP });
     await visitScreen(page, paths.feedback.href('demo-home'), { headings: [screenTitles.feedback] });
     await page.evaluate(() => {
       const script = document.createElement('script');
@@ -180,7 +177,7 @@ describe('open redirects', () => {
     '/?next=//evil.com&redirect=https://evil.com&returnTo=%2F%2Fevil.com',
     '/new/survey/demo-home/%2F%2Fevil.com',
   ])('stays on the portal from %s', async (path) => {
-    const { page, context } = await openPage(browser, { viewport: DESKTOP });
+    const { page, context } = await openPage({ viewport: DESKTOP });
     const response = await page.goto(`${baseUrl()}${path}`);
     expect(response?.status()).toBeLessThan(500);
     // Wait for the app (when it is one) to settle on its screen, then look where the browser is.

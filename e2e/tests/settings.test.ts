@@ -5,23 +5,9 @@
  * phone and desktop widths, and screenshots.
  */
 import { messages, paths, screenTitles, settingsCopy, subscriptionSchema } from '@portal/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  DESKTOP,
-  expectNoAxeViolations,
-  launchBrowser,
-  openPage,
-  PHONE,
-  shot,
-} from '../support/browser.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, expectNoAxeViolations, openPage, PHONE, shot } from '../support/browser.ts';
 
 async function stored(accountId: string) {
   const response = await fetch(`${baseUrl()}/api/tracker/subscription?account_id=${accountId}`);
@@ -38,7 +24,7 @@ const alertText = (page: Page) => page.locator('.alert__message').textContent({ 
 
 describe('Settings', () => {
   it('shows the weekly subscription of demo-home', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await openSettings(page, 'demo-home');
     await expect.poll(() => status(page)).toBe(settingsCopy.subscribedWeekly);
     expect(await page.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true);
@@ -47,7 +33,7 @@ describe('Settings', () => {
   });
 
   it('subscribes, switches to monthly and back, and unsubscribes, by keyboard', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    const { page, context, problems } = await openPage({ viewport: DESKTOP });
     await openSettings(page, 'demo-business');
     await expect.poll(() => status(page)).toBe(settingsCopy.unsubscribed);
     expect(await page.getByRole('radio').count()).toBe(0);
@@ -80,7 +66,7 @@ describe('Settings', () => {
   });
 
   it('shows the unknown state and the fetch error when the subscription cannot be fetched', async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage({ viewport: PHONE });
     await page.route('**/api/tracker/subscription**', (route) =>
       route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } }),
     );

@@ -4,25 +4,17 @@
  * 375 and 1280 px: axe, the layout checks and a screenshot of each (e2e/screenshots).
  */
 import { copy, formatMessage, messages, paths } from '@portal/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   layoutProblems,
   openPage,
   PHONE,
   shot,
   WIDTHS,
 } from '../support/browser.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
 
 async function configFrom(url: string) {
   const response = await fetch(`${url}/api/config`);
@@ -37,7 +29,7 @@ describe('landing', () => {
     'shows the access text, the feature blocks and the furniture on a %s, with no axe findings',
     async (name, viewport) => {
       const config = await configFrom(baseUrl());
-      const { page, context, problems } = await openPage(browser, { viewport });
+      const { page, context, problems } = await openPage({ viewport });
       const visit = page.waitForResponse((response) => response.url().endsWith('/api/web_interactions'));
       await page.goto(`${baseUrl()}/`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
@@ -63,7 +55,7 @@ describe('landing', () => {
 
 describe('routing', () => {
   it('redirects any other path to the landing page', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage();
     await page.goto(`${baseUrl()}/any/unknown/path`);
     await page.waitForURL(`${baseUrl()}/`);
     await expect.poll(() => page.getByText('Your detailed usage').count()).toBeGreaterThan(0);
@@ -72,7 +64,7 @@ describe('routing', () => {
   });
 
   it('answers a deep link on reload with the screen it names', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage();
     await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
     await page.reload();
     const config = await configFrom(baseUrl());
@@ -82,7 +74,7 @@ describe('routing', () => {
   });
 
   it('opens the event detail under both /Event/ and /event/', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     for (const url of [paths.event.href('demo-home', 'e1'), '/ReduceAndReward/demo-home/event/e1']) {
       await page.goto(`${baseUrl()}${url}`);
       await expect
@@ -94,7 +86,7 @@ describe('routing', () => {
   });
 
   it('shows the error page when a screen cannot load', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}/`);
     await expect.poll(() => page.getByText('Your detailed usage').count()).toBeGreaterThan(0);
     // The feedback screen's code fails to download (as after a deployment replaced it); client-side navigation.
@@ -111,7 +103,7 @@ describe('routing', () => {
 
 describe('furniture', () => {
   it('opens and closes the menu on a 375 px phone', async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
     const toggle = page.getByRole('button', { name: copy.menu });
     const helpCentre = page.getByRole('link', { name: copy.helpCentre });
@@ -143,7 +135,7 @@ describe('furniture', () => {
   });
 
   it('shows the links without a menu on a desktop', async () => {
-    const { page, context } = await openPage(browser, { viewport: DESKTOP });
+    const { page, context } = await openPage({ viewport: DESKTOP });
     await page.goto(`${baseUrl()}/`);
     await expect.poll(() => page.getByRole('link', { name: copy.helpCentre }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: copy.menu }).isVisible()).toBe(false);
@@ -151,7 +143,7 @@ describe('furniture', () => {
   });
 
   it('links Settings and Feedback in the footer only with an account id', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
     const footer = page.locator('footer');
     await expect
@@ -170,7 +162,7 @@ describe('furniture', () => {
   });
 
   it('shows the Happy Hours disclaimer only on Happy Hours pages', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
     await expect.poll(() => page.getByTestId('additional-disclaimer').count()).toBe(1);
     await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
@@ -212,7 +204,7 @@ describe('every screen', () => {
   it.each(WIDTHS)(
     'renders each at %s px with one h1, no axe findings, nothing that reads badly and no CSP or script errors',
     async (width, viewport) => {
-      const { page, context, problems } = await openPage(browser, { viewport });
+      const { page, context, problems } = await openPage({ viewport });
       for (const url of screens) {
         await page.goto(`${baseUrl()}${url}`);
         await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);

@@ -6,23 +6,9 @@
  * email_click_count is raised to 2 in the browser; completed_survey comes from the server.)
  */
 import { customerSchema, messages, paths, screenTitles, surveyCopy, trackerCopy } from '@portal/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  DESKTOP,
-  expectNoAxeViolations,
-  launchBrowser,
-  openPage,
-  PHONE,
-  shot,
-} from '../support/browser.ts';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, expectNoAxeViolations, openPage, PHONE, shot } from '../support/browser.ts';
 
 const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
 const pick = (page: Page, question: RegExp, option: string) =>
@@ -48,7 +34,7 @@ async function invite(page: Page) {
 describe('residential survey', () => {
   it('marks an incomplete submit, with no axe findings', async () => {
     for (const [name, viewport] of [['phone', PHONE]] as const) {
-      const { page, context, problems } = await openPage(browser, { viewport });
+      const { page, context, problems } = await openPage({ viewport });
       await page.goto(`${baseUrl()}${paths.survey.href('demo-solar')}`);
       await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.survey);
       expect(await page.getByRole('group').count()).toBe(12);
@@ -69,7 +55,7 @@ describe('residential survey', () => {
   });
 
   it('applies the multi-select rules in the browser, by mouse and keyboard', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.survey.href('demo-solar')}`);
     const heating = group(page, /heat your home/);
     const skip = heating.getByRole('checkbox', { name: 'Rather not say' });
@@ -108,7 +94,7 @@ describe('residential survey', () => {
   });
 
   it('Skip returns to the Tracker week it came from, and saves nothing', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     const before = await customer('demo-solar');
     await page.goto(`${baseUrl()}${paths.survey.href('demo-solar', '2025-11-03')}`);
     await page.getByRole('link', { name: surveyCopy.skip, exact: true }).click();
@@ -119,7 +105,7 @@ describe('residential survey', () => {
   });
 
   it('demo-home completes it from the Tracker prompt, and the prompt stops', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    const { page, context, problems } = await openPage({ viewport: DESKTOP });
     await invite(page);
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
     await page.getByRole('link', { name: trackerCopy.surveyLink }).click();
@@ -182,7 +168,7 @@ describe('residential survey', () => {
 
 describe('small-business survey', () => {
   it('demo-business completes it from the Tracker prompt on a phone', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await invite(page);
     await page.goto(`${baseUrl()}${paths.usage.href('demo-business')}`);
     await page.getByRole('link', { name: trackerCopy.surveyLink }).click();

@@ -15,12 +15,11 @@ import {
   trackerCopy,
   weekStart,
 } from '@portal/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   expectNoAxeViolations,
-  launchBrowser,
   layoutProblems,
   NARROW,
   openPage,
@@ -30,12 +29,6 @@ import {
 
 /** A complete week two weeks back: every demo account with data has all 7 days of it. */
 const pastWeek = weekStart(addDays(marketToday(), -14));
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
 
 const columns = (page: Page) => page.getByRole('toolbar').getByRole('button');
 const legendLabels = (page: Page) => page.locator('.chart-legend__label').allTextContents();
@@ -47,7 +40,7 @@ const unexpected = (problems: string[]) =>
 
 describe('week view', () => {
   it('shows demo-home’s week, with no axe findings with the table of numbers open', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     const usage = page.waitForResponse((response) => response.url().includes('/api/tracker/usage'));
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
     expect((await usage).status()).toBe(200);
@@ -82,7 +75,7 @@ describe('week view', () => {
   });
 
   it('shows this week without a next arrow (the next week has not started)', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage();
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
     await expect
       .poll(async () => (await columns(page).count()) + (await page.getByText(messages.weekNoData).count()))
@@ -94,7 +87,7 @@ describe('week view', () => {
   });
 
   it('shows the solar export, credit and curtailment of demo-solar', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage();
     await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek)}`);
     await expect.poll(() => columns(page).count()).toBe(7);
     expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Solar Export', 'Average', 'Budget']);
@@ -110,7 +103,7 @@ describe('week view', () => {
   });
 
   it('switches to kWh', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
     await expect.poll(() => columns(page).count()).toBe(7);
     await page.getByRole('radio', { name: trackerCopy.unitKwh }).check();
@@ -122,7 +115,7 @@ describe('week view', () => {
 
 describe('day view', () => {
   it('shows 24 hours of demo-home, with no axe findings with the table of numbers open', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 2)}`);
     await expect.poll(() => columns(page).count()).toBe(24);
     const hours = await page.locator('.usage-chart__primary').allTextContents();
@@ -144,7 +137,7 @@ describe('day view', () => {
   });
 
   it('crosses into the previous week from Monday and back to the week with Week zoom', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek, 0)}`);
     await expect.poll(() => columns(page).count()).toBe(24);
     expect(await legendLabels(page)).toEqual(['Usage', 'Solar Export', 'Average']);
@@ -186,7 +179,7 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
   it.each(['demo-business', 'demo-solar', 'demo-home'])(
     '%s: the week’s spend is the sum of the day labels, each day’s hours and supply make its spend, on a 320 px phone',
     async (account) => {
-      const { page, context, problems } = await openPage(browser, { viewport: NARROW });
+      const { page, context, problems } = await openPage({ viewport: NARROW });
       await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
       // Four weeks, following the previous-week arrow.
       for (let week = 0; week < 4; week++) {
@@ -233,7 +226,7 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
 
 describe('empty and error states', () => {
   it('says that demo-new’s week and day have no data', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const { page, context, problems } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.usage.href('demo-new')}`);
     await expect.poll(() => page.getByText(messages.weekNoData).count()).toBe(1);
     expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).count()).toBe(0);
@@ -251,7 +244,7 @@ describe('empty and error states', () => {
     ['demo-other', 403, messages.wrongProvider],
     ['bad id!', 422, messages.invalidAccountId],
   ])('shows %s’s %i as its message', async (accountId, status, message) => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage();
     const usage = page.waitForResponse((response) => response.url().includes('/api/tracker/usage'));
     await page.goto(`${baseUrl()}${paths.usage.href(accountId)}`);
     expect((await usage).status()).toBe(status);
@@ -267,7 +260,7 @@ describe('empty and error states', () => {
 
 describe('interaction', () => {
   it('opens a day from the keyboard: Tab to the columns, arrow keys, Enter', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
     await expect.poll(() => columns(page).count()).toBe(7);
     let inToolbar = false;
@@ -290,7 +283,7 @@ describe('interaction', () => {
   });
 
   it('shows VIEW DAY on hover', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
     await expect.poll(() => columns(page).count()).toBe(7);
     const column = columns(page).nth(3);
@@ -301,7 +294,7 @@ describe('interaction', () => {
   });
 
   it('swipes to the previous and next week, and between days, by touch', async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE, hasTouch: true, isMobile: true });
+    const { page, context } = await openPage({ viewport: PHONE, hasTouch: true, isMobile: true });
     const cdp = await context.newCDPSession(page);
     async function swipe(fromX: number, toX: number) {
       const area = page.getByTestId('chart-swipe-area');
@@ -341,7 +334,7 @@ describe('interaction', () => {
   });
 
   it('shows the hint until the cookie records that it was viewed', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
     await expect.poll(() => page.getByTestId('tracker-hint').count()).toBe(1);
     expect(await page.getByText(messages.hintInteractive).isVisible()).toBe(true);
@@ -357,7 +350,7 @@ describe('interaction', () => {
   });
 
   it('does not use the hint up below the fold of a phone: the cookie is set once it has been in view', async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
     await expect.poll(() => columns(page).count()).toBe(7);
     const hint = page.getByTestId('tracker-hint');
@@ -376,7 +369,7 @@ describe('interaction', () => {
   });
 
   it('shows the short hint on a phone', async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage({ viewport: PHONE });
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
     await expect.poll(() => page.getByText(messages.hintClickColumn).isVisible()).toBe(true);
     expect(await page.getByText(messages.hintInteractive).isVisible()).toBe(false);
@@ -384,7 +377,7 @@ describe('interaction', () => {
   });
 
   it('saves a budget, says so (the alert in view, over no title), and shows the new budget after the refetch', async () => {
-    const { page, context } = await openPage(browser, { viewport: PHONE });
+    const { page, context } = await openPage({ viewport: PHONE });
     const account = 'demo-business';
     await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
     const input = page.getByLabel(trackerCopy.budgetLabel);
@@ -439,7 +432,7 @@ describe('interaction', () => {
   });
 
   it('links to a CSV of the displayed week', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage();
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
     const link = page.getByRole('link', { name: trackerCopy.downloadLink });
     const href = await link.getAttribute('href');
