@@ -28,6 +28,8 @@ export const demoAccountIds = {
 } as const;
 
 export const accountQuerySchema = z.object({ account_id: accountIdSchema });
+/** The query of the calls that name the account only, as sent. */
+export type AccountQuery = z.input<typeof accountQuerySchema>;
 
 /** The `customer` block of the usage response (docs/api.md#entities). */
 export const customerSchema = z

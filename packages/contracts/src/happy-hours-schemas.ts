@@ -20,8 +20,10 @@ export const clientCodeQuerySchema = z.object({
     .max(64)
     .meta({ description: "The retailer's client code", example: 'BRIGHTSIDE' }),
 });
+export type ClientCodeQuery = z.input<typeof clientCodeQuerySchema>;
 
 export const daytimeSaverParticipantParamsSchema = z.object({ accountId: accountIdSchema });
+export type DaytimeSaverParticipantParams = z.input<typeof daytimeSaverParticipantParamsSchema>;
 
 /** GET /daytime_saver_participants/{accountId}: docs/api.md#entities `opted_in`, and what we add beside it. */
 export const daytimeSaverParticipantSchema = z

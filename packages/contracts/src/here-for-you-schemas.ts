@@ -7,6 +7,7 @@ import { accountIdSchema } from './account.ts';
 import { clientCodeQuerySchema } from './happy-hours-schemas.ts';
 
 export const hereForYouParamsSchema = z.object({ accountId: accountIdSchema });
+export type HereForYouParams = z.input<typeof hereForYouParamsSchema>;
 
 export const hereForYouParticipantSchema = z
   .object({ opted_in: z.boolean().describe('In Reduce & Be Rewarded (eligible for the weekly credit)') })

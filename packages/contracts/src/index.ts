@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './config.ts';
 export * from './copy.ts';
 export * from './curtailment.ts';
+export * from './endpoints.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './format.ts';

@@ -8,6 +8,7 @@ import { accountIdSchema } from './account.ts';
 import { marketDateSchema } from './market-date.ts';
 
 export const plansQuerySchema = z.object({ account_id: accountIdSchema });
+export type PlansQuery = z.input<typeof plansQuerySchema>;
 
 export const planCostSchema = z
   .object({

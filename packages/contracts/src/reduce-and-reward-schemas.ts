@@ -15,6 +15,11 @@ export const eventIdSchema = z.coerce
   .meta({ description: 'Event id', example: 1 });
 
 export const eventQuerySchema = z.object({ account_id: accountIdSchema, event_id: eventIdSchema });
+/** As sent: the event id is coerced from the query's text, so a number or its digits. */
+export interface EventQuery {
+  account_id: string;
+  event_id: number | string;
+}
 
 /** An instant in AEST with its offset, e.g. '2026-11-10T18:00:00+10:00'. */
 const aestInstant = z.string().meta({ example: '2026-11-10T18:00:00+10:00' });

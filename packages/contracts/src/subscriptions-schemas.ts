@@ -43,3 +43,4 @@ export const changeFrequencyBodySchema = z
   .object({ account_id: accountIdSchema })
   .strict()
   .meta({ id: 'ChangeFrequency' });
+export type ChangeFrequencyBody = z.input<typeof changeFrequencyBodySchema>;

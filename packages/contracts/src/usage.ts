@@ -156,8 +156,10 @@ export const usageQuerySchema = z.object({
   /** Any date of the week; normalised to its Monday. Default: this week. */
   from: marketDateSchema.optional(),
 });
+export type UsageQuery = z.input<typeof usageQuerySchema>;
 
 /** Budget: whole dollars per week, 0 (off) to BUDGET_MAX (docs/rules.md#validation). */
 export const spendTargetBodySchema = z.object({
   spend_target: z.number().int().min(0).max(BUDGET_MAX),
 });
+export type SpendTargetBody = z.input<typeof spendTargetBodySchema>;

@@ -5,20 +5,13 @@
  * answer; at most ACCOUNT_LOOKUP_CONCURRENCY look-ups at a time per address).
  * It runs before schema validation so that a bad id always gets the specification's answer.
  */
-import { accountIdSchema, messages } from '@portal/contracts';
+import { type AccountIdLocation, accountIdSchema, messages } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccountRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { clientKey, createConcurrencyLimit, createFailureLimiter } from '../../lib/rate-limiter.ts';
 import { lookUpAccount } from './queries.ts';
-
-export interface AccountIdLocation {
-  in: 'query' | 'params' | 'body';
-  key: string;
-  /** When true an absent id is allowed (the request is then not account-scoped). */
-  optional?: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,36 +1,27 @@
 /** GET /api/tracker/export: the customer's interval data as CSV (docs/contracts.md), streamed. */
 import { Readable } from 'node:stream';
-import { errorResponseSchema, exportQuerySchema } from '@portal/contracts';
+import { endpoints, exportQuerySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccountRow } from '../../db/schema.ts';
+import { route } from '../../lib/route.ts';
 import { exportCsvLines } from './export.ts';
 
 export const meterDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/tracker/export',
-    {
-      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
-      schema: {
-        summary: 'Download the interval data of an account as CSV (AEST, from and to included)',
-        tags: ['tracker'],
-        querystring: exportQuerySchema,
-        produces: ['text/csv'],
-        response: {
-          200: {
-            description: 'CSV: interval_start,interval_minutes,import_kwh,export_kwh,quality',
-            content: { 'text/csv': { schema: z.string() } },
-          },
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          422: errorResponseSchema,
-          429: errorResponseSchema,
+  route(app, endpoints.exportCsv, {
+    schema: {
+      summary: 'Download the interval data of an account as CSV (AEST, from and to included)',
+      tags: ['tracker'],
+      querystring: exportQuerySchema,
+      produces: ['text/csv'],
+      response: {
+        200: {
+          description: 'CSV: interval_start,interval_minutes,import_kwh,export_kwh,quality',
+          content: { 'text/csv': { schema: z.string() } },
         },
       },
     },
-    async (request, reply) => {
-      const account = request.account as AccountRow;
+    handler: async (request, reply) => {
+      const account = request.account;
       const { from, to } = request.query;
       const lines = exportCsvLines(app.db, account.nmi, from, to);
       const body = Readable.from(
@@ -47,5 +38,5 @@ export const meterDataRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(body as unknown as string)
       );
     },
-  );
+  });
 };

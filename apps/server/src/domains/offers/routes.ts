@@ -5,11 +5,11 @@
  */
 import {
   clientCodeQuerySchema,
-  DAYTIME_SAVER_PRODUCT,
   daytimeSaverConfigSchema,
   daytimeSaverParticipantParamsSchema,
   daytimeSaverParticipantSchema,
   daytimeSaverSignupBodySchema,
+  endpoints,
   errorResponseSchema,
   hereForYouBodySchema,
   hereForYouParamsSchema,
@@ -20,19 +20,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
 import { chooseSlot, daytimeSaverConfig, happyHoursParticipant } from './happy-hours.ts';
 import { hereForYouParticipant, setHereForYou } from './here-for-you.ts';
 
-const BASE = '/innovative_billing';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
+/** Beside the guard's errors (lib/route.ts): an account not in the offer. */
+const notInOffer = { 404: errorResponseSchema };
 
 /** The request's client code must be the account's retailer's (docs/rules.md#roles: 403 otherwise). */
 function checkClientCode(account: AccountRow, clientCode: string) {
@@ -42,129 +35,106 @@ function checkClientCode(account: AccountRow, clientCode: string) {
 const notInvited = 'Answers 404 when the account was not invited to the offer (the offer-expired page).';
 
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    `${BASE}/daytime_saver_participants/:accountId`,
-    {
-      preValidation: app.requireAccount({ in: 'params', key: 'accountId' }),
-      schema: {
-        summary: "The account's Happy Hours participation",
-        description: `${notInvited} Solar customers are not eligible and also answer 404.`,
-        tags: ['offers'],
-        params: daytimeSaverParticipantParamsSchema,
-        querystring: clientCodeQuerySchema,
-        response: { 200: daytimeSaverParticipantSchema, ...errors },
-      },
+  route(app, endpoints.happyHoursParticipant, {
+    schema: {
+      summary: "The account's Happy Hours participation",
+      description: `${notInvited} Solar customers are not eligible and also answer 404.`,
+      tags: ['offers'],
+      params: daytimeSaverParticipantParamsSchema,
+      querystring: clientCodeQuerySchema,
+      response: { 200: daytimeSaverParticipantSchema, ...notInOffer },
     },
-    async (request) => {
-      const account = request.account as AccountRow;
+    handler: async (request) => {
+      const { account } = request;
       checkClientCode(account, request.query.client_code);
       return happyHoursParticipant(app.db, account);
     },
-  );
+  });
 
-  app.get(
-    `${BASE}/product_configs/${DAYTIME_SAVER_PRODUCT}`,
-    {
-      schema: {
-        summary: "The retailer's Happy Hours configuration (sign-up end)",
-        tags: ['offers'],
-        querystring: clientCodeQuerySchema,
-        response: { 200: daytimeSaverConfigSchema, 400: errorResponseSchema, 403: errorResponseSchema },
-      },
+  route(app, endpoints.happyHoursConfig, {
+    schema: {
+      summary: "The retailer's Happy Hours configuration (sign-up end)",
+      tags: ['offers'],
+      querystring: clientCodeQuerySchema,
+      response: { 200: daytimeSaverConfigSchema, 400: errorResponseSchema, 403: errorResponseSchema },
     },
-    async (request) => {
+    handler: async (request) => {
       if (request.query.client_code !== app.config.client.clientCode) {
         throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
       }
       return daytimeSaverConfig(app.db, request.query.client_code);
     },
-  );
+  });
 
-  app.post(
-    `${BASE}/daytime_saver_participants`,
-    {
-      preValidation: app.requireAccount({ in: 'body', key: 'account_identifier' }),
-      schema: {
-        summary: 'Sign up to Happy Hours with a time slot, or change the slot',
-        description: `Signs up an invited account, or changes the slot of one already signed up; either takes effect the next weekday (AEST). The same slot again answers 304. A change is allowed once every 24 hours (409 otherwise); a sign-up after the retailer's signup_end_time answers 409. ${notInvited}`,
-        tags: ['offers'],
-        body: daytimeSaverSignupBodySchema,
-        response: {
-          200: daytimeSaverParticipantSchema,
-          304: z.undefined().describe('The slot was already chosen: nothing changed'),
-          ...errors,
-          409: errorResponseSchema,
-        },
+  route(app, endpoints.chooseSlot, {
+    schema: {
+      summary: 'Sign up to Happy Hours with a time slot, or change the slot',
+      description: `Signs up an invited account, or changes the slot of one already signed up; either takes effect the next weekday (AEST). The same slot again answers 304. A change is allowed once every 24 hours (409 otherwise); a sign-up after the retailer's signup_end_time answers 409. ${notInvited}`,
+      tags: ['offers'],
+      body: daytimeSaverSignupBodySchema,
+      response: {
+        200: daytimeSaverParticipantSchema,
+        304: z.undefined().describe('The slot was already chosen: nothing changed'),
+        ...notInOffer,
+        409: errorResponseSchema,
       },
     },
-    async (request, reply) => {
-      const account = request.account as AccountRow;
+    handler: async (request, reply) => {
+      const { account } = request;
       checkClientCode(account, request.body.client_code);
       const result = await chooseSlot(app.db, account, request.body.time_slot);
       if (result.kind === 'unchanged') return reply.code(304).send();
       return result.participant;
     },
-  );
+  });
 
-  app.get(
-    `${BASE}/here_for_you_participants/:accountId`,
-    {
-      preValidation: app.requireAccount({ in: 'params', key: 'accountId' }),
-      schema: {
-        summary: "The account's Reduce & Be Rewarded participation",
-        description: notInvited,
-        tags: ['offers'],
-        params: hereForYouParamsSchema,
-        querystring: clientCodeQuerySchema,
-        response: { 200: hereForYouParticipantSchema, ...errors },
-      },
+  route(app, endpoints.hereForYouParticipant, {
+    schema: {
+      summary: "The account's Reduce & Be Rewarded participation",
+      description: notInvited,
+      tags: ['offers'],
+      params: hereForYouParamsSchema,
+      querystring: clientCodeQuerySchema,
+      response: { 200: hereForYouParticipantSchema, ...notInOffer },
     },
-    async (request) => {
-      const account = request.account as AccountRow;
+    handler: async (request) => {
+      const { account } = request;
       checkClientCode(account, request.query.client_code);
       return hereForYouParticipant(app.db, account);
     },
-  );
+  });
 
-  app.post(
-    `${BASE}/here_for_you_participants`,
-    {
-      preValidation: app.requireAccount({ in: 'body', key: 'account_identifier' }),
-      schema: {
-        summary: 'Opt (back) in to Reduce & Be Rewarded',
-        description: `Idempotent: an account already opted in stays in (200). Eligibility for the weekly credit starts with the next full week. ${notInvited}`,
-        tags: ['offers'],
-        body: hereForYouBodySchema,
-        response: { 200: hereForYouParticipantSchema, ...errors },
-      },
+  route(app, endpoints.hereForYouOptIn, {
+    schema: {
+      summary: 'Opt (back) in to Reduce & Be Rewarded',
+      description: `Idempotent: an account already opted in stays in (200). Eligibility for the weekly credit starts with the next full week. ${notInvited}`,
+      tags: ['offers'],
+      body: hereForYouBodySchema,
+      response: { 200: hereForYouParticipantSchema, ...notInOffer },
     },
-    async (request) => {
-      const account = request.account as AccountRow;
+    handler: async (request) => {
+      const { account } = request;
       checkClientCode(account, request.body.client_code);
       await setHereForYou(app.db, account, true);
       return { opted_in: true };
     },
-  );
+  });
 
-  app.post(
-    `${BASE}/here_for_you_participants/:accountId/opt_out`,
-    {
-      preValidation: app.requireAccount({ in: 'params', key: 'accountId' }),
-      schema: {
-        summary: 'Opt out of Reduce & Be Rewarded',
-        description: `Ends eligibility for the weekly credit from the current week. A repeated opt out answers 304. ${notInvited}`,
-        tags: ['offers'],
-        params: hereForYouParamsSchema,
-        body: hereForYouBodySchema,
-        response: {
-          200: hereForYouParticipantSchema,
-          304: z.undefined().describe('Already opted out: nothing changed'),
-          ...errors,
-        },
+  route(app, endpoints.hereForYouOptOut, {
+    schema: {
+      summary: 'Opt out of Reduce & Be Rewarded',
+      description: `Ends eligibility for the weekly credit from the current week. A repeated opt out answers 304. ${notInvited}`,
+      tags: ['offers'],
+      params: hereForYouParamsSchema,
+      body: hereForYouBodySchema,
+      response: {
+        200: hereForYouParticipantSchema,
+        304: z.undefined().describe('Already opted out: nothing changed'),
+        ...notInOffer,
       },
     },
-    async (request, reply) => {
-      const account = request.account as AccountRow;
+    handler: async (request, reply) => {
+      const { account } = request;
       if (request.body.account_identifier !== account.publicId) {
         throw new AppError(400, 'BAD_REQUEST', 'account_identifier must be the account of the path.');
       }
@@ -173,5 +143,5 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!changed) return reply.code(304).send();
       return { opted_in: false };
     },
-  );
+  });
 };

@@ -1,44 +1,28 @@
 /** PATCH /api/accounts/update_profile (docs/api.md#calls, docs/surveys.md): the answers of the profile survey. */
-import {
-  accountQuerySchema,
-  errorResponseSchema,
-  profileSchemaFor,
-  updateProfileBodySchema,
-} from '@portal/contracts';
+import { accountQuerySchema, endpoints, profileSchemaFor, updateProfileBodySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccountRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
 import { saveProfile } from './queries.ts';
 
 const segmentNames = { residential: 'residential', sme: 'small-business' } as const;
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(
-    '/api/accounts/update_profile',
-    {
-      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
-      // Answers outside the survey's options are unprocessable rather than malformed.
-      config: { validationErrorStatus: 422 },
-      schema: {
-        summary: "Store the account's survey answers and mark the survey completed",
-        description:
-          "The profile is validated against the survey of the account's market segment: ResidentialProfile for residential accounts, SmeProfile for small businesses (option values of docs/api.md#entities; sizes 0 to 1000 in steps of 0.01). Each submission is kept; the latest is the profile.",
-        tags: ['accounts'],
-        querystring: accountQuerySchema,
-        body: updateProfileBodySchema,
-        response: {
-          204: z.undefined().describe('Saved'),
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          422: errorResponseSchema,
-          429: errorResponseSchema,
-        },
-      },
+  route(app, endpoints.updateProfile, {
+    // Answers outside the survey's options are unprocessable rather than malformed.
+    config: { validationErrorStatus: 422 },
+    schema: {
+      summary: "Store the account's survey answers and mark the survey completed",
+      description:
+        "The profile is validated against the survey of the account's market segment: ResidentialProfile for residential accounts, SmeProfile for small businesses (option values of docs/api.md#entities; sizes 0 to 1000 in steps of 0.01). Each submission is kept; the latest is the profile.",
+      tags: ['accounts'],
+      querystring: accountQuerySchema,
+      body: updateProfileBodySchema,
+      response: { 204: z.undefined().describe('Saved') },
     },
-    async (request, reply) => {
-      const account = request.account as AccountRow;
+    handler: async (request, reply) => {
+      const account = request.account;
       const parsed = profileSchemaFor(account.marketSegment).safeParse(request.body.profile);
       if (!parsed.success) {
         const detail = parsed.error.issues
@@ -62,5 +46,5 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(204).send();
     },
-  );
+  });
 };

@@ -5,6 +5,7 @@
 import {
   accountQuerySchema,
   drEventsResponseSchema,
+  endpoints,
   errorResponseSchema,
   eventProgressResponseSchema,
   eventQuerySchema,
@@ -13,94 +14,68 @@ import {
   messages,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccountRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
 import { eventProgressFor, eventResultFor, eventResultsFor, eventsForAccount } from './service.ts';
-
-const guardedErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
 
 const notInvited = () => new AppError(404, 'NOT_FOUND', 'No such event for this account.');
 
 export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = app.requireAccount({ in: 'query', key: 'account_id' });
+  route(app, endpoints.drEvents, {
+    schema: {
+      summary: "The account's Reduce & Reward events, oldest first",
+      tags: ['reduce-and-reward'],
+      querystring: accountQuerySchema,
+      response: { 200: drEventsResponseSchema },
+    },
+    handler: async (request) => {
+      return eventsForAccount(app.db, request.account);
+    },
+  });
 
-  app.get(
-    '/reduce_and_reward/tracker/dr_events',
-    {
-      preValidation: guard,
-      schema: {
-        summary: "The account's Reduce & Reward events, oldest first",
-        tags: ['reduce-and-reward'],
-        querystring: accountQuerySchema,
-        response: { 200: drEventsResponseSchema, ...guardedErrors },
-      },
+  route(app, endpoints.eventResult, {
+    schema: {
+      summary: "The account's bill credit for one event",
+      description:
+        'An empty object means the event has no data yet (not settled). `event_usage_exists` false means the meter data never covered the event.',
+      tags: ['reduce-and-reward'],
+      querystring: eventQuerySchema,
+      response: { 200: eventResultResponseSchema, 404: errorResponseSchema },
     },
-    async (request) => {
-      return eventsForAccount(app.db, request.account as AccountRow);
-    },
-  );
-
-  app.get(
-    '/reduce_and_reward/dr_events/event_result',
-    {
-      preValidation: guard,
-      schema: {
-        summary: "The account's bill credit for one event",
-        description:
-          'An empty object means the event has no data yet (not settled). `event_usage_exists` false means the meter data never covered the event.',
-        tags: ['reduce-and-reward'],
-        querystring: eventQuerySchema,
-        response: { 200: eventResultResponseSchema, 404: errorResponseSchema, ...guardedErrors },
-      },
-    },
-    async (request) => {
-      const result = await eventResultFor(app.db, request.account as AccountRow, request.query.event_id);
+    handler: async (request) => {
+      const result = await eventResultFor(app.db, request.account, request.query.event_id);
       if (!result) throw notInvited();
       return result;
     },
-  );
+  });
 
-  app.get(
-    '/reduce_and_reward/dr_events/event_results',
-    {
-      preValidation: guard,
-      schema: {
-        summary: 'Beyond the specification: every event of the account with its result, in one call',
-        description:
-          'The event list of tracker/dr_events, each event with the answer event_result gives for it, oldest first. The web app does not use it: its overview makes the calls of the specification (docs/decisions/0024).',
-        tags: ['reduce-and-reward'],
-        querystring: accountQuerySchema,
-        response: { 200: eventResultsResponseSchema, ...guardedErrors },
-      },
+  route(app, endpoints.eventResults, {
+    schema: {
+      summary: 'Beyond the specification: every event of the account with its result, in one call',
+      description:
+        'The event list of tracker/dr_events, each event with the answer event_result gives for it, oldest first. The web app does not use it: its overview makes the calls of the specification (docs/decisions/0024).',
+      tags: ['reduce-and-reward'],
+      querystring: accountQuerySchema,
+      response: { 200: eventResultsResponseSchema },
     },
-    async (request) => {
-      return eventResultsFor(app.db, request.account as AccountRow);
+    handler: async (request) => {
+      return eventResultsFor(app.db, request.account);
     },
-  );
+  });
 
-  app.get(
-    '/reduce_and_reward/dr_events/event_progress',
-    {
-      preValidation: guard,
-      schema: {
-        summary: "One event's 30-minute usage, baseline, average and credit for the account",
-        description: `Settled events answer the settled result; others what the meter data says so far. 404 when the account was not invited, or when a settled event has no usage for it ('${messages.eventNoData}').`,
-        tags: ['reduce-and-reward'],
-        querystring: eventQuerySchema,
-        response: { 200: eventProgressResponseSchema, 404: errorResponseSchema, ...guardedErrors },
-      },
+  route(app, endpoints.eventProgress, {
+    schema: {
+      summary: "One event's 30-minute usage, baseline, average and credit for the account",
+      description: `Settled events answer the settled result; others what the meter data says so far. 404 when the account was not invited, or when a settled event has no usage for it ('${messages.eventNoData}').`,
+      tags: ['reduce-and-reward'],
+      querystring: eventQuerySchema,
+      response: { 200: eventProgressResponseSchema, 404: errorResponseSchema },
     },
-    async (request) => {
-      const progress = await eventProgressFor(app.db, request.account as AccountRow, request.query.event_id);
+    handler: async (request) => {
+      const progress = await eventProgressFor(app.db, request.account, request.query.event_id);
       if (!progress) throw notInvited();
       if (progress === 'no data') throw new AppError(404, 'NOT_FOUND', messages.eventNoData);
       return progress;
     },
-  );
+  });
 };

@@ -8,15 +8,15 @@
  * that every server and worker shares it).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PUBLIC_ID_PATTERN } from '@portal/contracts';
+import { endpoints, PUBLIC_ID_PATTERN, serverRoutePath } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { signingKeys } from '../../db/schema/subscriptions.ts';
 
-export const CLICK_PATH = '/api/email/click';
-export const UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
+export const CLICK_PATH = serverRoutePath(endpoints.emailClick);
+export const UNSUBSCRIBE_PATH = serverRoutePath(endpoints.emailUnsubscribe);
 const KEY_NAME = 'email_links';
 
 /** Where a link may lead: an absolute path of this portal's web app (never another host, never the API). */

@@ -2,6 +2,7 @@
  * Reads and changes of an account's email subscription (docs/api.md#calls). An account without a row has never
  * subscribed: it answers unsubscribed, weekly.
  */
+import { createHash } from 'node:crypto';
 import {
   frequencyOf,
   marketToday,
@@ -10,9 +11,10 @@ import {
   typeOfFrequency,
   WEEKLY_EMAIL,
 } from '@portal/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { type SubscriptionRow, subscriptions } from '../../db/schema/subscriptions.ts';
+import { emailLinkClicks, type SubscriptionRow, subscriptions } from '../../db/schema/subscriptions.ts';
+import { accounts } from '../../db/schema.ts';
 import { nextMailingDate, shownMailingDate } from './schedule.ts';
 
 /** The answer of docs/api.md#calls for a row; the next mailing date as the customer is told it (never a past date). */
@@ -94,5 +96,30 @@ export async function changeFrequency(
       .where(eq(subscriptions.accountId, accountId))
       .returning();
     return toSubscription(row, today);
+  });
+}
+
+/**
+ * Counts a click of a signed email link once per link, account and AEST day (issue 16 item 10): the count
+ * prompts the survey, and a link replayed (by a person, a mail scanner or anyone holding it) must not raise
+ * it without limit. The account's rows of past days are removed in the same transaction.
+ */
+export async function countEmailClick(db: Database, accountId: string, token: string): Promise<void> {
+  const link = createHash('sha256').update(token).digest('hex');
+  const today = marketToday();
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(emailLinkClicks)
+      .where(and(eq(emailLinkClicks.accountId, accountId), lt(emailLinkClicks.day, today)));
+    const fresh = await tx
+      .insert(emailLinkClicks)
+      .values({ accountId, link, day: today })
+      .onConflictDoNothing()
+      .returning({ link: emailLinkClicks.link });
+    if (fresh.length === 0) return;
+    await tx
+      .update(accounts)
+      .set({ emailClickCount: sql`${accounts.emailClickCount} + 1` })
+      .where(eq(accounts.id, accountId));
   });
 }

@@ -1,22 +1,20 @@
 /** Health and runtime configuration. */
-import { clientConfigSchema, errorResponseSchema } from '@portal/contracts';
+import { clientConfigSchema, endpoints, errorResponseSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 
 const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        summary: 'Liveness and database check',
-        tags: ['system'],
-        response: { 200: healthSchema, 503: errorResponseSchema },
-      },
+  route(app, endpoints.health, {
+    schema: {
+      summary: 'Liveness and database check',
+      tags: ['system'],
+      response: { 200: healthSchema, 503: errorResponseSchema },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       try {
         await app.database.ping();
       } catch (error) {
@@ -28,17 +26,14 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { status: 'ok' as const, database: app.database.kind };
     },
-  );
+  });
 
-  app.get(
-    '/api/config',
-    {
-      schema: {
-        summary: "The retailer's runtime configuration for the web app",
-        tags: ['system'],
-        response: { 200: clientConfigSchema },
-      },
+  route(app, endpoints.config, {
+    schema: {
+      summary: "The retailer's runtime configuration for the web app",
+      tags: ['system'],
+      response: { 200: clientConfigSchema },
     },
-    async () => app.config.client,
-  );
+    handler: async () => app.config.client,
+  });
 };

@@ -1,6 +1,6 @@
 /** GET /api/tracker/usage and POST /api/settings/spend_target (docs/api.md#calls). */
 import {
-  errorResponseSchema,
+  endpoints,
   messages,
   PLAN_MIN_DAYS,
   PLAN_YEAR_DAYS,
@@ -11,22 +11,14 @@ import {
   usageQuerySchema,
   usageResponseSchema,
 } from '@portal/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AccountRow, accounts } from '../../db/schema.ts';
+import { route } from '../../lib/route.ts';
 import { CompressedAnswers, sendRevalidatedJsonText } from '../../plugins/serializers.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
 import { configurePlansCache, plansFor } from './plans-service.ts';
+import { setSpendTarget } from './queries.ts';
 import { configureUsageCaches, usageJsonFor } from './usage-service.ts';
-
-const guardedErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
 
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   const cacheBytes = app.config.env.USAGE_CACHE_MB * 2 ** 20;
@@ -34,82 +26,60 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   // A compressed week is about 6 KB (br) or 8 KB (gzip) of a 72 KB answer: an eighth of the space holds many.
   const compressed = new CompressedAnswers(cacheBytes / 8);
   configurePlansCache(cacheBytes);
-  app.get(
-    '/api/tracker/usage',
-    {
-      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
-      schema: {
-        summary: "A week of the account's spend per day and hour, insights and the quarterly forecast",
-        description: `\`from\` is any date of the week (normalised to its Monday); without it, this week. ${messages.aestNote} The answer carries an ETag: a client that sends it back in If-None-Match gets 304 while nothing it shows has changed.`,
-        tags: ['tracker'],
-        querystring: usageQuerySchema,
-        response: {
-          200: usageResponseSchema,
-          304: z.undefined().describe("Not modified: the client's copy (If-None-Match its ETag) is current"),
-          ...guardedErrors,
-        },
+  route(app, endpoints.usage, {
+    schema: {
+      summary: "A week of the account's spend per day and hour, insights and the quarterly forecast",
+      description: `\`from\` is any date of the week (normalised to its Monday); without it, this week. ${messages.aestNote} The answer carries an ETag: a client that sends it back in If-None-Match gets 304 while nothing it shows has changed.`,
+      tags: ['tracker'],
+      querystring: usageQuerySchema,
+      response: {
+        200: usageResponseSchema,
+        304: z.undefined().describe("Not modified: the client's copy (If-None-Match its ETag) is current"),
       },
     },
-    async (request, reply) => {
-      const json = await usageJsonFor(app.db, request.account as AccountRow, request.query.from);
+    handler: async (request, reply) => {
+      const json = await usageJsonFor(app.db, request.account, request.query.from);
       return sendRevalidatedJsonText<UsageResponse>(app, request, reply, json, compressed);
     },
-  );
+  });
 
-  app.get(
-    '/api/tracker/plans',
-    {
-      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
-      schema: {
-        summary: 'Every plan open to the account priced on its own last 12 months of meter data (issue 17)',
-        description: `Each plan is priced by the Tracker's engine on the same days of reads as if the account had been on it throughout; with fewer than ${PLAN_YEAR_DAYS} days of data each cost is scaled to a year (\`method\` says how), and below ${PLAN_MIN_DAYS} days nothing is priced (\`enough_data\` false). Dollars including GST; cheapest first (docs/plans.md).`,
-        tags: ['tracker'],
-        querystring: plansQuerySchema,
-        response: { 200: plansResponseSchema, ...guardedErrors },
-      },
+  route(app, endpoints.plans, {
+    schema: {
+      summary: 'Every plan open to the account priced on its own last 12 months of meter data (issue 17)',
+      description: `Each plan is priced by the Tracker's engine on the same days of reads as if the account had been on it throughout; with fewer than ${PLAN_YEAR_DAYS} days of data each cost is scaled to a year (\`method\` says how), and below ${PLAN_MIN_DAYS} days nothing is priced (\`enough_data\` false). Dollars including GST; cheapest first (docs/plans.md).`,
+      tags: ['tracker'],
+      querystring: plansQuerySchema,
+      response: { 200: plansResponseSchema },
     },
-    async (request) =>
-      plansFor(app.db, request.account as AccountRow, app.config.env.BETTER_OFFER_MIN_SAVING),
-  );
+    handler: async (request) => plansFor(app.db, request.account, app.config.env.BETTER_OFFER_MIN_SAVING),
+  });
 
-  app.post(
-    '/api/settings/spend_target',
-    {
-      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
-      // A budget that is not whole dollars 0 to 99 is unprocessable, not malformed (issue: anything else a 422).
-      config: { validationErrorStatus: 422 },
-      schema: {
-        summary: 'Set the weekly budget in whole dollars (0 turns it off)',
-        tags: ['tracker'],
-        querystring: z.object({ account_id: usageQuerySchema.shape.account_id }),
-        body: spendTargetBodySchema,
-        response: { 204: z.undefined().describe('Saved'), ...guardedErrors },
-      },
+  route(app, endpoints.spendTarget, {
+    // A budget that is not whole dollars 0 to 99 is unprocessable, not malformed (issue: anything else a 422).
+    config: { validationErrorStatus: 422 },
+    schema: {
+      summary: 'Set the weekly budget in whole dollars (0 turns it off)',
+      tags: ['tracker'],
+      querystring: z.object({ account_id: usageQuerySchema.shape.account_id }),
+      body: spendTargetBodySchema,
+      response: { 204: z.undefined().describe('Saved') },
     },
-    async (request, reply) => {
-      const account = request.account as AccountRow;
-      await app.db
-        .update(accounts)
-        .set({ spendTarget: request.body.spend_target, updatedAt: sql`now()` })
-        .where(eq(accounts.id, account.id));
+    handler: async (request, reply) => {
+      await setSpendTarget(app.db, request.account.id, request.body.spend_target);
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.post(
-    '/api/tracker/solar_welcome',
-    {
-      preValidation: app.requireAccount({ in: 'query', key: 'account_id' }),
-      schema: {
-        summary: 'Record that the Solar Advantage welcome was seen (it is not shown again)',
-        tags: ['tracker'],
-        querystring: z.object({ account_id: usageQuerySchema.shape.account_id }),
-        response: { 204: z.undefined().describe('Recorded'), ...guardedErrors },
-      },
+  route(app, endpoints.solarWelcome, {
+    schema: {
+      summary: 'Record that the Solar Advantage welcome was seen (it is not shown again)',
+      tags: ['tracker'],
+      querystring: z.object({ account_id: usageQuerySchema.shape.account_id }),
+      response: { 204: z.undefined().describe('Recorded') },
     },
-    async (request, reply) => {
-      await markSolarWelcomeSeen(app.db, request.account as AccountRow);
+    handler: async (request, reply) => {
+      await markSolarWelcomeSeen(app.db, request.account);
       return reply.code(204).send();
     },
-  );
+  });
 };

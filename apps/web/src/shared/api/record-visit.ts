@@ -4,6 +4,7 @@
  * worth bothering the customer, so failures are swallowed.
  */
 import {
+  endpoints,
   type PageName,
   PUBLIC_ID_PATTERN,
   VISIT_URL_MAX_LENGTH,
@@ -39,7 +40,7 @@ export async function recordVisit(api: ApiClient, record: WebInteraction): Promi
   if (accountId != null && !PUBLIC_ID_PATTERN.test(accountId)) return;
   if (url.length > VISIT_URL_MAX_LENGTH) return;
   try {
-    await api.request({ method: 'POST', path: '/web_interactions', body: record, keepalive: true });
+    await api.call(endpoints.webInteraction, { body: record, keepalive: true });
   } catch {
     // Deliberately ignored (see above).
   }

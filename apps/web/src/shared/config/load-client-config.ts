@@ -5,9 +5,10 @@
  * `clientConfigSchema` (its tests check the shape), so the app does not parse them again: that would put the
  * schema library into every screen's first load (docs/decisions/0010).
  */
-import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '@portal/contracts';
+import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig, endpoints, serverRoutePath } from '@portal/contracts';
 
-export const CONFIG_ENDPOINT = '/api/config';
+/** Our own server's configuration call: the bases are not known yet (they are what it answers). */
+export const CONFIG_ENDPOINT = serverRoutePath(endpoints.config);
 
 /** The injected configuration, or null when the page has none. Throws when the block is not a JSON object. */
 export function readInjectedConfig(doc: Document = document): ClientConfig | null {

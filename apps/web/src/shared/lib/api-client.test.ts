@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type DaytimeSaverParticipant, endpoints, type Subscription } from '@portal/contracts';
+import { beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { testConfig } from '../../test/fixtures.ts';
-import { ApiError, apiRequest, buildApiUrl, isAbortError } from './api-client.ts';
+import { ApiError, apiCall, apiRequest, buildApiUrl, createApiClient, isAbortError } from './api-client.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -142,5 +143,68 @@ describe('apiRequest', () => {
     expect(error).not.toBeInstanceOf(ApiError);
     expect(isAbortError(error)).toBe(true);
     expect(isAbortError(new ApiError(500, 'x'))).toBe(false);
+  });
+});
+
+describe('apiCall: an entry of the endpoint registry (docs/decisions/0025)', () => {
+  let fetchMock: ReturnType<
+    typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>
+  >;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it("sends the entry's method to its base and path, the params percent-encoded into the path", async () => {
+    fetchMock.mockResolvedValue(json({ opted_in: false }));
+    const bases = { ...testConfig, innovativeBillingBase: 'https://billing.example/ib' };
+    const body = { client_code: 'BRIGHTSIDE', account_identifier: 'a/b c' };
+    await apiCall(bases, endpoints.hereForYouOptOut, { params: { accountId: 'a/b c' }, body });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://billing.example/ib/here_for_you_participants/a%2Fb%20c/opt_out');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify(body));
+  });
+
+  it('sends the query and the request options, and answers the parsed JSON', async () => {
+    fetchMock.mockResolvedValue(json({ subscribed: true, type: 'Weekly', next_mailing_date: null }));
+    const api = createApiClient(testConfig);
+    const answer = await api.call(endpoints.subscription, {
+      query: { account_id: 'demo-home' },
+      cache: 'no-cache',
+    });
+    expectTypeOf(answer).toEqualTypeOf<Subscription>();
+    expect(answer).toEqual({ subscribed: true, type: 'Weekly', next_mailing_date: null });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/tracker/subscription?account_id=demo-home');
+    expect(init?.method).toBe('GET');
+    expect(init?.cache).toBe('no-cache');
+  });
+
+  it('types the call by the entry: the answer is inferred, the parts it declares are required', async () => {
+    fetchMock.mockImplementation(async () => json({ opted_in: true, time_slot: null }));
+    const api = createApiClient(testConfig);
+    const participant = api.call(endpoints.happyHoursParticipant, {
+      params: { accountId: 'demo-happy' },
+      query: { client_code: 'BRIGHTSIDE' },
+    });
+    expectTypeOf(participant).toEqualTypeOf<Promise<DaytimeSaverParticipant>>();
+    await participant;
+    await expect(
+      // @ts-expect-error: the path parameter is missing.
+      api.call(endpoints.happyHoursParticipant, { query: { client_code: 'BRIGHTSIDE' } }),
+    ).rejects.toThrow('/daytime_saver_participants/{accountId}: no value for {accountId}');
+    // @ts-expect-error: the usage call takes no body.
+    await api.call(endpoints.usage, { query: { account_id: 'demo-home' }, body: {} });
+    // @ts-expect-error: the budget is a number of dollars.
+    await api.call(endpoints.spendTarget, { query: { account_id: 'x' }, body: { spend_target: '40' } });
+    // The health check needs nothing.
+    await api.call(endpoints.health);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/innovative_billing/daytime_saver_participants/demo-happy?client_code=BRIGHTSIDE',
+      '/api/tracker/usage?account_id=demo-home',
+      '/api/settings/spend_target?account_id=x',
+      '/api/health',
+    ]);
   });
 });

@@ -1,14 +1,27 @@
 /**
- * The one fetch wrapper of the web app. It resolves the three bases of docs/api.md#calls from the runtime
- * configuration, sends JSON, and turns every non-2xx answer into an `ApiError` that carries the status and
+ * The one fetch wrapper of the web app. Screens call an entry of the endpoint registry
+ * (`api.call(endpoints.usage, { query })`, docs/decisions/0025), typed by it; the wrapper resolves the three
+ * bases of docs/api.md#calls from the runtime configuration, sends JSON, and turns every non-2xx answer into an `ApiError` that carries the status and
  * the server's `{ error: { code, message } }` (docs/reliability.md) so that screens can pick the message of docs/api.md#errors.
  * Canceled requests reject with the original AbortError, which callers ignore (`isAbortError`).
  */
-import { type ClientConfig, type ErrorCode, type ErrorResponse, errorCodes } from '@portal/contracts';
+import {
+  type AnswerOf,
+  type ApiBase,
+  type BodyOf,
+  type ClientConfig,
+  type Endpoint,
+  type ErrorCode,
+  type ErrorResponse,
+  endpointPath,
+  errorCodes,
+  type HttpMethod,
+  type ParamsOf,
+  type QueryOf,
+} from '@portal/contracts';
 
-export type ApiBase = 'api' | 'reduceAndReward' | 'innovativeBilling';
+export type { ApiBase, HttpMethod };
 export type ApiBases = Pick<ClientConfig, 'apiBase' | 'reduceAndRewardBase' | 'innovativeBillingBase'>;
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequest<T> {
@@ -135,10 +148,41 @@ export async function apiRequest<T = unknown>(bases: ApiBases, request: ApiReque
   return schema ? schema.parse(data) : (data as T);
 }
 
+/** A part of the call the entry declares is required; one it does not declare cannot be given. */
+type PartOption<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+export type CallOptions<E extends Endpoint> = PartOption<'params', ParamsOf<E>> &
+  PartOption<'query', QueryOf<E>> &
+  PartOption<'body', BodyOf<E>> &
+  Pick<ApiRequest<unknown>, 'signal' | 'keepalive' | 'cache'>;
+
+/** The options may be left out when the entry needs none (no params, query or body). */
+export type CallArguments<E extends Endpoint> =
+  Record<never, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** Calls an entry of the endpoint registry: its method, base and path, with its params put into the path. */
+export async function apiCall<E extends Endpoint>(
+  bases: ApiBases,
+  endpoint: E,
+  ...[options]: CallArguments<E>
+): Promise<AnswerOf<E>> {
+  const { params, query, body, signal, keepalive, cache } = (options ?? {}) as CallOptions<Endpoint>;
+  return apiRequest<AnswerOf<E>>(bases, {
+    base: endpoint.base,
+    method: endpoint.method,
+    path: endpointPath(endpoint, params),
+    ...(query ? { query: query as Record<string, QueryValue> } : {}),
+    ...(body !== undefined ? { body } : {}),
+    ...(signal ? { signal } : {}),
+    ...(keepalive ? { keepalive } : {}),
+    ...(cache ? { cache } : {}),
+  });
+}
+
 export interface ApiClient {
-  request<T = unknown>(request: ApiRequest<T>): Promise<T>;
+  call<E extends Endpoint>(endpoint: E, ...options: CallArguments<E>): Promise<AnswerOf<E>>;
 }
 
 export function createApiClient(bases: ApiBases): ApiClient {
-  return { request: (request) => apiRequest(bases, request) };
+  return { call: (endpoint, ...options) => apiCall(bases, endpoint, ...options) };
 }

@@ -2,7 +2,12 @@
  * POST {innovativeBillingBase}/daytime_saver_participants (docs/api.md#calls): signs up with a slot, or changes it
  * (the same call). Failures are the caller's to word (sign-up and change have different messages, docs/api.md#errors).
  */
-import type { DaytimeSaverParticipant, DaytimeSaverSignupBody, TimeSlotId } from '@portal/contracts';
+import {
+  type DaytimeSaverParticipant,
+  type DaytimeSaverSignupBody,
+  endpoints,
+  type TimeSlotId,
+} from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -10,12 +15,7 @@ import type { ApiClient } from '../../../shared/lib/api-client.ts';
 import { happyHoursKeys } from './get-participant.ts';
 
 export function chooseSlot(api: ApiClient, body: DaytimeSaverSignupBody): Promise<DaytimeSaverParticipant> {
-  return api.request({
-    base: 'innovativeBilling',
-    method: 'POST',
-    path: '/daytime_saver_participants',
-    body,
-  });
+  return api.call(endpoints.chooseSlot, { body });
 }
 
 export function useChooseSlot(

@@ -4,7 +4,7 @@
  * seconds only, so that the answer the route's loader has just fetched serves the screen as it mounts instead
  * of being asked for a second time (Lighthouse); the slot's mutations drop it.
  */
-import type { DaytimeSaverParticipant } from '@portal/contracts';
+import { endpoints } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -22,9 +22,8 @@ export function participantQueryOptions(api: ApiClient, clientCode: string, acco
   return queryOptions({
     queryKey: happyHoursKeys.participant(accountId),
     queryFn: ({ signal }) =>
-      api.request<DaytimeSaverParticipant>({
-        base: 'innovativeBilling',
-        path: `/daytime_saver_participants/${encodeURIComponent(accountId)}`,
+      api.call(endpoints.happyHoursParticipant, {
+        params: { accountId },
         query: { client_code: clientCode },
         signal,
       }),

@@ -1,5 +1,5 @@
 /** GET {innovativeBillingBase}/product_configs/DaytimeSaver (docs/api.md#calls): the retailer's sign-up end. */
-import { DAYTIME_SAVER_PRODUCT, type DaytimeSaverConfig } from '@portal/contracts';
+import { endpoints } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -10,9 +10,7 @@ export function productConfigQueryOptions(api: ApiClient, clientCode: string) {
   return queryOptions({
     queryKey: happyHoursKeys.config(clientCode),
     queryFn: ({ signal }) =>
-      api.request<DaytimeSaverConfig>({
-        base: 'innovativeBilling',
-        path: `/product_configs/${DAYTIME_SAVER_PRODUCT}`,
+      api.call(endpoints.happyHoursConfig, {
         query: { client_code: clientCode },
         signal,
       }),

@@ -2,7 +2,7 @@
  * Reduce & Be Rewarded calls of docs/api.md#calls on the innovative-billing base: the participant lookup, opt out and
  * opt (back) in. After a change the lookup's cache holds the new state, so the next screen shows at once.
  */
-import type { HereForYouBody, HereForYouParticipant } from '@portal/contracts';
+import { endpoints, type HereForYouBody, type HereForYouParticipant } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -17,9 +17,8 @@ export function hereForYouQueryOptions(api: ApiClient, clientCode: string, accou
   return queryOptions({
     queryKey: hereForYouKeys.participant(accountId),
     queryFn: ({ signal }) =>
-      api.request<HereForYouParticipant>({
-        base: 'innovativeBilling',
-        path: `/here_for_you_participants/${encodeURIComponent(accountId)}`,
+      api.call(endpoints.hereForYouParticipant, {
+        params: { accountId },
         query: { client_code: clientCode },
         signal,
       }),
@@ -34,16 +33,11 @@ export function useHereForYouParticipant(accountId: string) {
 }
 
 export async function optOut(api: ApiClient, body: HereForYouBody): Promise<void> {
-  await api.request({
-    base: 'innovativeBilling',
-    method: 'POST',
-    path: `/here_for_you_participants/${encodeURIComponent(body.account_identifier)}/opt_out`,
-    body,
-  });
+  await api.call(endpoints.hereForYouOptOut, { params: { accountId: body.account_identifier }, body });
 }
 
 export async function optIn(api: ApiClient, body: HereForYouBody): Promise<void> {
-  await api.request({ base: 'innovativeBilling', method: 'POST', path: '/here_for_you_participants', body });
+  await api.call(endpoints.hereForYouOptIn, { body });
 }
 
 /** Opts out (`optedIn` false) or back in; on success, and on the opt out's 304, the cache holds the new state. */

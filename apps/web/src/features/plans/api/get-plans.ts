@@ -3,7 +3,7 @@
  * meter data. Typed by the contract, not parsed again (docs/decisions/0010); the server keeps the answer per
  * usage version, so the Tracker's panel and the plans page may both ask.
  */
-import type { PlansResponse } from '@portal/contracts';
+import { endpoints, type PlansResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
@@ -22,8 +22,8 @@ export async function getPlans(
   accountId: string,
   signal?: AbortSignal,
 ): Promise<PlansResponse> {
-  const data = await api.request<unknown>({
-    path: '/tracker/plans',
+  // Typed by the registry, but checked all the same: a proxy or an older server may answer (decision 0010).
+  const data: unknown = await api.call(endpoints.plans, {
     query: { account_id: accountId },
     ...(signal ? { signal } : {}),
   });

@@ -1,5 +1,5 @@
 /** GET {reduce-and-reward base}/tracker/dr_events (docs/api.md#calls): the account's events, oldest first. */
-import type { DrEventsResponse } from '@portal/contracts';
+import { type DrEventsResponse, endpoints } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import type { ApiClient } from '../../../shared/lib/api-client.ts';
@@ -10,9 +10,7 @@ export function getDrEvents(
   accountId: string,
   signal?: AbortSignal,
 ): Promise<DrEventsResponse> {
-  return api.request({
-    base: 'reduceAndReward',
-    path: '/tracker/dr_events',
+  return api.call(endpoints.drEvents, {
     query: { account_id: accountId },
     ...(signal ? { signal } : {}),
   });

@@ -2,9 +2,9 @@
  * The overview's history from docs/api.md#calls's calls only (issue 15 item 12): the event list, then one event_result
  * per event, one after another; a failed event_result is only logged (docs/api.md#errors) and that event left out.
  */
-import type { EventResultResponse } from '@portal/contracts';
+import { type AnswerOf, type Endpoint, type EventResultResponse, endpoints } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiClient, ApiError, type ApiRequest } from '../../../shared/lib/api-client.ts';
+import { type ApiClient, ApiError, type CallArguments } from '../../../shared/lib/api-client.ts';
 import { getEventHistory } from './get-event-history.ts';
 
 const results: Record<string, EventResultResponse> = {
@@ -27,18 +27,19 @@ function specifiedService() {
   let inFlight = 0;
   let overlapped = false;
   const api: ApiClient = {
-    async request<T>(request: ApiRequest<T>): Promise<T> {
-      expect(request.base).toBe('reduceAndReward');
-      const eventId = String(request.query?.event_id ?? '');
-      calls.push(eventId ? `${request.path}?event_id=${eventId}` : request.path);
+    async call<E extends Endpoint>(endpoint: E, ...[options]: CallArguments<E>): Promise<AnswerOf<E>> {
+      expect(endpoint.base).toBe('reduceAndReward');
+      const query = options?.query as Record<string, unknown> | undefined;
+      const eventId = String(query?.event_id ?? '');
+      calls.push(eventId ? `${endpoint.path}?event_id=${eventId}` : endpoint.path);
       inFlight++;
       if (inFlight > 1) overlapped = true;
       await new Promise((resolve) => setTimeout(resolve, 1));
       inFlight--;
-      if (request.path === '/tracker/dr_events') return list as T;
-      if (request.path === '/dr_events/event_result') {
+      if (endpoint === endpoints.drEvents) return list as AnswerOf<E>;
+      if (endpoint === endpoints.eventResult) {
         if (eventId === '3') throw new ApiError(500, 'boom');
-        return results[eventId] as T;
+        return results[eventId] as AnswerOf<E>;
       }
       throw new ApiError(404, 'Not found');
     },

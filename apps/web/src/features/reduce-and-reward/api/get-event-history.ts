@@ -5,7 +5,7 @@
  * calls (docs/api.md#calls lets a retailer point the reduce-and-reward base elsewhere). A failed event_result is only
  * logged (docs/api.md#errors) and that event left out. Decision 0024.
  */
-import type { EventResultResponse } from '@portal/contracts';
+import { type EventResultResponse, endpoints } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import { type ApiClient, isAbortError } from '../../../shared/lib/api-client.ts';
@@ -20,10 +20,8 @@ export function getEventResult(
   eventId: number,
   signal?: AbortSignal,
 ): Promise<EventResultResponse> {
-  return api.request({
-    base: 'reduceAndReward',
-    path: '/dr_events/event_result',
-    query: { account_id: accountId, event_id: String(eventId) },
+  return api.call(endpoints.eventResult, {
+    query: { account_id: accountId, event_id: eventId },
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,5 +1,5 @@
 /** GET {reduce-and-reward base}/dr_events/event_progress (docs/api.md#calls): one event's chart data. */
-import type { EventProgressResponse } from '@portal/contracts';
+import { type EventProgressResponse, endpoints } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import type { ApiClient } from '../../../shared/lib/api-client.ts';
@@ -11,9 +11,7 @@ export function getEventProgress(
   eventId: string,
   signal?: AbortSignal,
 ): Promise<EventProgressResponse> {
-  return api.request({
-    base: 'reduceAndReward',
-    path: '/dr_events/event_progress',
+  return api.call(endpoints.eventProgress, {
     query: { account_id: accountId, event_id: eventId },
     ...(signal ? { signal } : {}),
   });

@@ -2,7 +2,7 @@
  * GET {apiBase}/tracker/subscription (docs/api.md#calls): the account's email subscription, and the fetch failure's
  * message of docs/api.md#errors (403 names the provider; anything else asks to try again).
  */
-import { messages, type Subscription } from '@portal/contracts';
+import { endpoints, messages, type Subscription } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
@@ -16,8 +16,7 @@ export async function getSubscription(
   api: ApiClient,
   { accountId, signal }: { accountId: string; signal?: AbortSignal },
 ): Promise<Subscription> {
-  return api.request({
-    path: '/tracker/subscription',
+  return api.call(endpoints.subscription, {
     query: { account_id: accountId },
     cache: 'no-cache',
     ...(signal ? { signal } : {}),

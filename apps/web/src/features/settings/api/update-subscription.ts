@@ -2,7 +2,7 @@
  * POST {apiBase}/tracker/subscription (docs/api.md#calls): subscribe or unsubscribe. The answer becomes the query's
  * data; success and failure say so with the messages of docs/api.md#errors.
  */
-import { messages, type Subscription, type SubscriptionType } from '@portal/contracts';
+import { endpoints, messages, type Subscription, type SubscriptionType } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -19,9 +19,7 @@ export async function updateSubscription(
   accountId: string,
   change: SubscriptionChange,
 ): Promise<Subscription> {
-  return api.request({
-    method: 'POST',
-    path: '/tracker/subscription',
+  return api.call(endpoints.updateSubscription, {
     body: { account_id: accountId, data: change },
   });
 }

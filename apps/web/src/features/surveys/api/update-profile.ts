@@ -3,7 +3,7 @@
  * forgets the Tracker's copy of the account's weeks (their customer block now has completed_survey, which
  * stops the survey prompt) and returns to the Tracker; on failure it shows the save error and logs it (docs/api.md#errors).
  */
-import { messages, paths, type SurveyProfile, type UpdateProfileBody } from '@portal/contracts';
+import { endpoints, messages, paths, type SurveyProfile, type UpdateProfileBody } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
@@ -18,12 +18,7 @@ export async function updateProfile(
   profile: SurveyProfile,
 ): Promise<void> {
   const body: UpdateProfileBody = { profile, source: 'survey' };
-  await api.request({
-    method: 'PATCH',
-    path: '/accounts/update_profile',
-    query: { account_id: accountId },
-    body,
-  });
+  await api.call(endpoints.updateProfile, { query: { account_id: accountId }, body });
 }
 
 export function useUpdateProfile(accountId: string, from?: string) {

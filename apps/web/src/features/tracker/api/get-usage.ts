@@ -5,7 +5,7 @@
  * valid; every fetched response is saved again. The answer is typed by the contract, not parsed again
  * (docs/decisions/0010).
  */
-import { messages, USAGE_CACHE_MAX_AGE_MS, type UsageResponse } from '@portal/contracts';
+import { endpoints, messages, USAGE_CACHE_MAX_AGE_MS, type UsageResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
@@ -37,8 +37,8 @@ export async function getUsage(
   api: ApiClient,
   { accountId, from, signal }: { accountId: string; from: string; signal?: AbortSignal },
 ): Promise<UsageResponse> {
-  const data = await api.request<unknown>({
-    path: '/tracker/usage',
+  // Typed by the registry, but checked all the same: a proxy or an older server may answer (decision 0010).
+  const data: unknown = await api.call(endpoints.usage, {
     query: { account_id: accountId, from },
     // The browser cache of docs/rules.md#states-and-transitions decides when to ask; when we ask (no valid copy, or the budget was just
     // saved) the answer must be fresh, not one the HTTP cache kept for the server's max-age.

@@ -4,7 +4,7 @@
  * the browser cache, keeping their age) are marked too, so a reload within the hour does not show it again.
  * Fire and forget: if it fails, the welcome simply shows once more next time.
  */
-import type { UsageResponse } from '@portal/contracts';
+import { endpoints, type UsageResponse } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import type { ApiClient } from '../../../shared/lib/api-client.ts';
@@ -12,7 +12,7 @@ import { usageKeys } from './get-usage.ts';
 import { writeCachedUsage } from './usage-cache.ts';
 
 export async function recordSolarWelcome(api: ApiClient, accountId: string): Promise<void> {
-  await api.request({ method: 'POST', path: '/tracker/solar_welcome', query: { account_id: accountId } });
+  await api.call(endpoints.solarWelcome, { query: { account_id: accountId } });
 }
 
 function markWelcomeSeen(usage: UsageResponse): UsageResponse {

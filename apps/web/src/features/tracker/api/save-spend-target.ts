@@ -3,7 +3,7 @@
  * storage (docs/rules.md#states-and-transitions), refetches the account's usage through the query factory's key and says so (docs/api.md#errors);
  * on failure it shows the save error.
  */
-import { formatMessage, messages } from '@portal/contracts';
+import { endpoints, formatMessage, messages } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
@@ -12,9 +12,7 @@ import { usageKeys } from './get-usage.ts';
 import { clearLocalStorage } from './usage-cache.ts';
 
 export async function saveSpendTarget(api: ApiClient, accountId: string, spendTarget: number): Promise<void> {
-  await api.request({
-    method: 'POST',
-    path: '/settings/spend_target',
+  await api.call(endpoints.spendTarget, {
     query: { account_id: accountId },
     body: { spend_target: spendTarget },
   });

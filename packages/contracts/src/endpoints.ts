@@ -1,0 +1,306 @@
+/**
+ * The one endpoint registry (docs/decisions/0025): every call the server serves, with its method, base, path
+ * and the types of its params, query, body and answer. The server registers its routes from these entries
+ * (apps/server/src/lib/route.ts, which checks at compile time that each route's zod schemas agree with the
+ * types here), the web client calls through them (`api.call(endpoints.usage, { query })`), and the OpenAPI
+ * document follows from the routes.
+ *
+ * This module must not load zod (docs/decisions/0010): the web app's first load imports it. The types come
+ * from the schema modules through `import type`, which leaves nothing behind in the bundle; a contracts test
+ * checks that nothing this module imports at run time loads zod.
+ */
+import type { AccountQuery, Customer } from './account.ts';
+import type { ClientConfig } from './config.ts';
+import type { DAYTIME_SAVER_PRODUCT } from './happy-hours.ts';
+import type {
+  ClientCodeQuery,
+  DaytimeSaverConfig,
+  DaytimeSaverParticipant,
+  DaytimeSaverParticipantParams,
+  DaytimeSaverSignupBody,
+} from './happy-hours-schemas.ts';
+import type { HereForYouBody, HereForYouParams, HereForYouParticipant } from './here-for-you-schemas.ts';
+import type { WebInteraction } from './interactions.ts';
+import type { ExportQuery } from './meter-data.ts';
+import type { PlansQuery, PlansResponse } from './plans-schemas.ts';
+import type {
+  DrEventsResponse,
+  EventProgressResponse,
+  EventQuery,
+  EventResultResponse,
+  EventResultsResponse,
+} from './reduce-and-reward-schemas.ts';
+import type { ChangeFrequencyBody, Subscription, SubscriptionUpdateBody } from './subscriptions-schemas.ts';
+import type { UpdateProfileBody } from './surveys.ts';
+import type { SpendTargetBody, UsageQuery, UsageResponse } from './usage.ts';
+
+/** The three bases of docs/api.md#calls; the web app resolves them from its runtime configuration. */
+export type ApiBase = 'api' | 'reduceAndReward' | 'innovativeBilling';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where each base is mounted on our own server (a retailer may point the web app's bases elsewhere). */
+export const serverPrefixes = {
+  api: '/api',
+  reduceAndReward: '/reduce_and_reward',
+  innovativeBilling: '/innovative_billing',
+} as const satisfies Record<ApiBase, string>;
+
+/** Where the account guard of docs/access.md reads the account id of an account-scoped call. */
+export interface AccountIdLocation {
+  in: 'query' | 'params' | 'body';
+  key: string;
+  /** When true an absent id is allowed (the request is then not account-scoped). */
+  optional?: boolean;
+}
+
+/** The types an endpoint carries; `undefined` where the call has no such part (an answer of 204 or a redirect). */
+export interface EndpointTypes {
+  params: object | undefined;
+  query: object | undefined;
+  body: unknown;
+  answer: unknown;
+}
+
+/** The value-level part of an entry. `path` is below the base, with `{name}` for each path parameter. */
+export interface EndpointSpec {
+  readonly method: HttpMethod;
+  readonly base: ApiBase;
+  readonly path: string;
+  /** Set when the account guard runs on the call (docs/access.md); the server then answers its errors. */
+  readonly guard?: AccountIdLocation;
+}
+
+declare const endpointTypes: unique symbol;
+
+/** An entry of the registry: its spec, and its types as a property that exists only for the compiler. */
+export type Endpoint<T extends EndpointTypes = EndpointTypes> = EndpointSpec & {
+  readonly [endpointTypes]?: T;
+};
+
+type Filled<T extends Partial<EndpointTypes>> = {
+  params: T extends { params: infer P extends object } ? P : undefined;
+  query: T extends { query: infer Q extends object } ? Q : undefined;
+  body: T extends { body: infer B } ? B : undefined;
+  answer: T extends { answer: infer A } ? A : undefined;
+};
+
+/**
+ * `defineEndpoint<{ query: UsageQuery; answer: UsageResponse }>()({ method: 'GET', base: 'api', path })`:
+ * curried so that the types are given and the spec's literals (path, guard) are inferred.
+ */
+export function defineEndpoint<T extends Partial<EndpointTypes> = Record<never, never>>() {
+  return <const S extends EndpointSpec>(spec: S): S & Endpoint<Filled<T>> => spec;
+}
+
+type TypesOf<E> = E extends { readonly [endpointTypes]?: infer T extends EndpointTypes } ? T : never;
+export type ParamsOf<E> = TypesOf<E>['params'];
+export type QueryOf<E> = TypesOf<E>['query'];
+export type BodyOf<E> = TypesOf<E>['body'];
+export type AnswerOf<E> = TypesOf<E>['answer'];
+
+/** The health check's answer (the server's `healthSchema` agrees with it). */
+export interface HealthResponse {
+  status: 'ok';
+  database: 'pglite' | 'postgres';
+}
+
+/** The signed token of an email link (docs/access.md). */
+export interface EmailLinkQuery {
+  t: string;
+}
+
+const inQuery = { in: 'query', key: 'account_id' } as const;
+const inBody = { in: 'body', key: 'account_id' } as const;
+const inParams = { in: 'params', key: 'accountId' } as const;
+const inBodyIdentifier = { in: 'body', key: 'account_identifier' } as const;
+
+export const endpoints = {
+  // System (no account).
+  health: defineEndpoint<{ answer: HealthResponse }>()({ method: 'GET', base: 'api', path: '/health' }),
+  config: defineEndpoint<{ answer: ClientConfig }>()({ method: 'GET', base: 'api', path: '/config' }),
+
+  // Accounts and surveys.
+  customer: defineEndpoint<{ query: AccountQuery; answer: Customer }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/accounts/customer',
+    guard: inQuery,
+  }),
+  updateProfile: defineEndpoint<{ query: AccountQuery; body: UpdateProfileBody }>()({
+    method: 'PATCH',
+    base: 'api',
+    path: '/accounts/update_profile',
+    guard: inQuery,
+  }),
+
+  // Visit records: the account is optional.
+  webInteraction: defineEndpoint<{ body: WebInteraction }>()({
+    method: 'POST',
+    base: 'api',
+    path: '/web_interactions',
+    guard: { ...inBodyIdentifier, optional: true },
+  }),
+
+  // Tracker.
+  usage: defineEndpoint<{ query: UsageQuery; answer: UsageResponse }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/tracker/usage',
+    guard: inQuery,
+  }),
+  plans: defineEndpoint<{ query: PlansQuery; answer: PlansResponse }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/tracker/plans',
+    guard: inQuery,
+  }),
+  spendTarget: defineEndpoint<{ query: AccountQuery; body: SpendTargetBody }>()({
+    method: 'POST',
+    base: 'api',
+    path: '/settings/spend_target',
+    guard: inQuery,
+  }),
+  solarWelcome: defineEndpoint<{ query: AccountQuery }>()({
+    method: 'POST',
+    base: 'api',
+    path: '/tracker/solar_welcome',
+    guard: inQuery,
+  }),
+  /** A CSV download: the web app links to it rather than fetching it. */
+  exportCsv: defineEndpoint<{ query: ExportQuery; answer: string }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/tracker/export',
+    guard: inQuery,
+  }),
+
+  // Email snapshot subscription.
+  subscription: defineEndpoint<{ query: AccountQuery; answer: Subscription }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/tracker/subscription',
+    guard: inQuery,
+  }),
+  updateSubscription: defineEndpoint<{ body: SubscriptionUpdateBody; answer: Subscription }>()({
+    method: 'POST',
+    base: 'api',
+    path: '/tracker/subscription',
+    guard: inBody,
+  }),
+  changeFrequency: defineEndpoint<{ body: ChangeFrequencyBody; answer: Subscription }>()({
+    method: 'PUT',
+    base: 'api',
+    path: '/tracker/subscription/change_frequency',
+    guard: inBody,
+  }),
+
+  // The signed email links: the token names the account, not the guard. Each answers a redirect but one.
+  emailClick: defineEndpoint<{ query: EmailLinkQuery }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/email/click',
+  }),
+  emailUnsubscribe: defineEndpoint<{ query: EmailLinkQuery; answer: { subscribed: false } }>()({
+    method: 'POST',
+    base: 'api',
+    path: '/email/unsubscribe',
+  }),
+  emailUnsubscribePage: defineEndpoint<{ query: EmailLinkQuery }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/email/unsubscribe',
+  }),
+
+  // Happy Hours and Reduce & Be Rewarded, on the innovative-billing base.
+  happyHoursParticipant: defineEndpoint<{
+    params: DaytimeSaverParticipantParams;
+    query: ClientCodeQuery;
+    answer: DaytimeSaverParticipant;
+  }>()({
+    method: 'GET',
+    base: 'innovativeBilling',
+    path: '/daytime_saver_participants/{accountId}',
+    guard: inParams,
+  }),
+  happyHoursConfig: defineEndpoint<{ query: ClientCodeQuery; answer: DaytimeSaverConfig }>()({
+    method: 'GET',
+    base: 'innovativeBilling',
+    path: '/product_configs/DaytimeSaver' satisfies `/product_configs/${typeof DAYTIME_SAVER_PRODUCT}`,
+  }),
+  chooseSlot: defineEndpoint<{ body: DaytimeSaverSignupBody; answer: DaytimeSaverParticipant }>()({
+    method: 'POST',
+    base: 'innovativeBilling',
+    path: '/daytime_saver_participants',
+    guard: inBodyIdentifier,
+  }),
+  hereForYouParticipant: defineEndpoint<{
+    params: HereForYouParams;
+    query: ClientCodeQuery;
+    answer: HereForYouParticipant;
+  }>()({
+    method: 'GET',
+    base: 'innovativeBilling',
+    path: '/here_for_you_participants/{accountId}',
+    guard: inParams,
+  }),
+  hereForYouOptIn: defineEndpoint<{ body: HereForYouBody; answer: HereForYouParticipant }>()({
+    method: 'POST',
+    base: 'innovativeBilling',
+    path: '/here_for_you_participants',
+    guard: inBodyIdentifier,
+  }),
+  hereForYouOptOut: defineEndpoint<{
+    params: HereForYouParams;
+    body: HereForYouBody;
+    answer: HereForYouParticipant;
+  }>()({
+    method: 'POST',
+    base: 'innovativeBilling',
+    path: '/here_for_you_participants/{accountId}/opt_out',
+    guard: inParams,
+  }),
+
+  // Reduce & Reward, on the reduce-and-reward base.
+  drEvents: defineEndpoint<{ query: AccountQuery; answer: DrEventsResponse }>()({
+    method: 'GET',
+    base: 'reduceAndReward',
+    path: '/tracker/dr_events',
+    guard: inQuery,
+  }),
+  eventResult: defineEndpoint<{ query: EventQuery; answer: EventResultResponse }>()({
+    method: 'GET',
+    base: 'reduceAndReward',
+    path: '/dr_events/event_result',
+    guard: inQuery,
+  }),
+  /** Beyond the specification: the web app does not call it (docs/decisions/0024). */
+  eventResults: defineEndpoint<{ query: AccountQuery; answer: EventResultsResponse }>()({
+    method: 'GET',
+    base: 'reduceAndReward',
+    path: '/dr_events/event_results',
+    guard: inQuery,
+  }),
+  eventProgress: defineEndpoint<{ query: EventQuery; answer: EventProgressResponse }>()({
+    method: 'GET',
+    base: 'reduceAndReward',
+    path: '/dr_events/event_progress',
+    guard: inQuery,
+  }),
+} as const;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** The path below the base with each `{name}` replaced by its parameter, percent-encoded. */
+export function endpointPath(endpoint: EndpointSpec, params: object | undefined = undefined): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new Error(`${endpoint.path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The route as our server registers it: base prefix and path, each `{name}` as Fastify's `:name`. */
+export function serverRoutePath(endpoint: EndpointSpec): string {
+  return `${serverPrefixes[endpoint.base]}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
+}
