@@ -1,20 +1,16 @@
 /** Tariffs in the database and pricing stored reads with them: a plan change prices each day by its plan. */
 import { addDays, marketToday } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts, tariffs } from '../../src/db/schema.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { toDollars } from '../../src/domains/billing/money.ts';
 import { priceDays } from '../../src/domains/billing/spend.ts';
 import { importTariffs, tariffAssignmentsOf } from '../../src/domains/billing/tariff-store.ts';
 import { energyReadsForNmi } from '../../src/domains/meter-data/queries.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 async function accountId(publicId: string) {
   const [row] = await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.publicId, publicId));

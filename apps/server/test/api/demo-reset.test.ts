@@ -7,20 +7,16 @@
 import { addDays, demoAccountIds, marketDateOf, WEEKLY_EMAIL } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { happyHoursParticipants } from '../../src/db/schema/offers.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { resetDemo } from '../../src/demo/reset.ts';
 import { demoAccounts } from '../../src/demo/seed.ts';
 import { DEMO_HAPPY_SIGNUP_DAYS_AGO } from '../../src/demo/seed-offers.ts';
 import { createEvent } from '../../src/domains/reduce-and-reward/service.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 let address = 0;
 const call = (options: InjectOptions) => t.app.inject({ remoteAddress: `10.91.0.${++address}`, ...options });

@@ -5,17 +5,13 @@
  */
 import { addDays, marketToday } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { emailLinkClicks } from '../../src/db/schema/subscriptions.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const clicks = async (publicId: string) => {
   const [row] = await t.db

@@ -10,15 +10,11 @@ import {
   serverPrefixes,
   serverRoutePath,
 } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registeredRoutes, routeKey } from '../fuzz/http-fuzz.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const entries: [string, EndpointSpec][] = Object.entries(endpoints);
 

@@ -8,7 +8,7 @@
 
 import { timeSlotIds } from '@portal/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   happyHoursParticipants,
   happyHoursSlots,
@@ -18,13 +18,9 @@ import {
 import { insertAccount } from '../../src/domains/accounts/queries.ts';
 import { chooseSlot, inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
 import { inviteToHereForYou, setHereForYou } from '../../src/domains/offers/here-for-you.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const TRIALS = 8;
 

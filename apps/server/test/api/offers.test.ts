@@ -18,7 +18,7 @@ import {
   weekStart,
 } from '@portal/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   happyHoursParticipants,
   hereForYouChanges,
@@ -38,13 +38,9 @@ import {
   setHereForYou,
   settleHereForYouWeek,
 } from '../../src/domains/offers/here-for-you.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const CLIENT = 'BRIGHTSIDE';
 let address = 0;

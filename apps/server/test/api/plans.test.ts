@@ -14,7 +14,7 @@ import {
   plansResponseSchema,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.ts';
 import { demoPlans } from '../../src/domains/billing/demo-tariffs.ts';
 import { toDollars } from '../../src/domains/billing/money.ts';
@@ -23,13 +23,9 @@ import { assignTariff, importTariffs } from '../../src/domains/billing/tariff-st
 import { previewSnapshot } from '../../src/domains/subscriptions/sender.ts';
 import { plansFor } from '../../src/domains/tracker/plans-service.ts';
 import { roundToCent } from '../../src/domains/tracker/week.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 async function plans(query: Record<string, string>, remoteAddress = '10.30.0.1') {
   return t.app.inject({ method: 'GET', url: '/api/tracker/plans', query, remoteAddress });

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { addDays, eachDate, type Tariff, timeSlotIds } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../src/db/index.ts';
 import { happyHoursSlots } from '../../src/db/schema/offers.ts';
 import { pricedDays, pricedDaysStale } from '../../src/db/schema/priced-days.ts';
@@ -37,13 +37,9 @@ import type { Nem12WriteChannel } from '../../src/domains/meter-data/nem12/index
 import { writeNem12 } from '../../src/domains/meter-data/nem12/writer.ts';
 import { energyReadsForNmi } from '../../src/domains/meter-data/queries.ts';
 import { slotHistory } from '../../src/domains/offers/happy-hours.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const onPostgres = inject('testDatabase').kind === 'postgres';
 

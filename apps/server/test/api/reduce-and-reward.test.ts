@@ -14,16 +14,12 @@ import {
   messages,
 } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drEventInvitations, drEvents } from '../../src/db/schema/reduce-and-reward.ts';
 import { createEvent, settleEvents } from '../../src/domains/reduce-and-reward/service.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 let address = 0;
 const get = (url: string, query: Record<string, string>) =>

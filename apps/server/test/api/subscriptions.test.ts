@@ -16,16 +16,12 @@ import {
   weekStart,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/db/schema/subscriptions.ts';
 import { findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 let address = 0;
 const remoteAddress = () => `10.90.${Math.floor(++address / 200)}.${address % 200}`;

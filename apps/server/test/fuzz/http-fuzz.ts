@@ -234,7 +234,7 @@ const badJsonText: fc.Arbitrary<string> = fc.oneof(
     '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
   ),
   fc.integer({ min: 1000, max: 200_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
-  fc.integer({ min: 1000, max: 200_000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
+  fc.integer({ min: 1000, max: 200_000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
   fc.integer({ min: 1000, max: 100_000 }).map((depth) => `${'['.repeat(depth)}1`),
   // Around the body limits (8 KB for visit records, 256 KB for the others).
   fc.integer({ min: 7_000, max: 300_000 }).map((size) => JSON.stringify({ url: 'x'.repeat(size) })),

@@ -1,4 +1,5 @@
 /** Builds the real app on a fresh test database holding the demo data, for `inject()` tests. */
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { testConfig } from './config.ts';
@@ -21,4 +22,19 @@ export async function buildTestApp(env: Record<string, string> = {}) {
       await database.close();
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * The file's app on its own database: built before the file's tests, closed after them. Returns the holder at
+ * once (its fields are there from the first test on), so a file sets up with one line.
+ */
+export function testAppForFile(env: Record<string, string> = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await buildTestApp(env));
+  });
+  afterAll(async () => holder.close?.());
+  return holder;
 }
