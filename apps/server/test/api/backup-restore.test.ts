@@ -109,7 +109,10 @@ describe.skipIf(info.kind !== 'pglite')('the embedded database (DATA_DIR)', () =
     expectDemoData(original);
   });
 
-  it('backs up a DATA_DIR and restores it into a new one, every table the same', async () => {
+  // A backup, a restore and a fingerprint of every table: well over 30 s when the two cores are shared.
+  it('backs up a DATA_DIR and restores it into a new one, every table the same', {
+    timeout: 120_000,
+  }, async () => {
     useDatabase({ dataDir: source });
     const backup = await runPortal('db', 'backup', file);
     expect(backup.err).toEqual([]);
