@@ -18,7 +18,7 @@ import type { Money } from './money.ts';
 import { type DayQuality, type PricedDay, priceAccountDay } from './priced-day.ts';
 import { type ChannelDay, type DaySpend, hourSpend } from './spend.ts';
 import { freeWindowsOn } from './tariff.ts';
-import { tariffAssignmentsOfAccounts } from './tariff-store.ts';
+import { tariffAssignmentsOfAccounts } from './tariff-reads.ts';
 
 /** Days of one account to price again; null ends are unbounded. */
 export interface DayRange {
