@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check in one command (docs/contracts.md): lint, type check, web build and its bundle budget, npm audit, then every Vitest project
+ * `npm test`: every check in one command (docs/contracts.md): lint, boundaries, type check, web build and its bundle budget, npm audit, then every Vitest project
  * (contracts, server unit, API on PGlite and on PostgreSQL when TEST_DATABASE_URL is set, web components,
  * end-to-end in Chromium). Ends with one line: "tests: N passed, N failed".
  */
@@ -48,6 +48,8 @@ function ensureChromium() {
 
 ensureChromium();
 run('lint and format (biome)', bin('biome'), ['check', '.']);
+// The import rules of docs/decisions/0026-boundaries.md: no cycles, features apart, routes at the edge.
+run('boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'boundaries']);
 for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
   run(`type check ${project}`, bin('tsc'), ['-p', project]);
 }
