@@ -8,7 +8,7 @@ import { type Tariff, tariffSchema } from '@portal/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accountTariffs, tariffs } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { Conflict, InvalidRequest, NotFound } from '../../lib/errors.ts';
 import { withPricing } from './priced-days-store.ts';
 
 /** An account's tariff from the beginning of its data, when no start date is given. */
@@ -28,7 +28,7 @@ export async function importTariffs(
   const summary: TariffImportSummary = { created: [], unchanged: [], replaced: [] };
   const codes = list.map((tariff) => tariff.code);
   const duplicate = codes.find((code, index) => codes.indexOf(code) !== index);
-  if (duplicate) throw new AppError(400, 'BAD_REQUEST', `Tariff ${duplicate} appears twice in the file`);
+  if (duplicate) throw new InvalidRequest(`Tariff ${duplicate} appears twice in the file`);
   // Replacing a tariff's prices reprices every day it applies to, in the same transaction.
   await withPricing(db, async (tx) => {
     for (const tariff of list) {
@@ -45,9 +45,7 @@ export async function importTariffs(
           .where(eq(tariffs.code, tariff.code));
         summary.replaced.push(tariff.code);
       } else {
-        throw new AppError(
-          409,
-          'CONFLICT',
+        throw new Conflict(
           `Tariff ${tariff.code} already exists with other prices; import it under a new code, or use --replace to reprice every day it applies to`,
         );
       }
@@ -79,8 +77,7 @@ export async function assignTariff(db: Database, accountId: string, tariffCode: 
     .from(tariffs)
     .where(eq(tariffs.code, tariffCode))
     .limit(1);
-  if (!tariff)
-    throw new AppError(404, 'NOT_FOUND', `No tariff has the code ${tariffCode} (see: portal tariffs list)`);
+  if (!tariff) throw new NotFound(`No tariff has the code ${tariffCode} (see: portal tariffs list)`);
   await withPricing(db, (tx) =>
     tx
       .insert(accountTariffs)

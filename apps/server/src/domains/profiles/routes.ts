@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { Unprocessable } from '../../lib/errors.ts';
 import { saveProfile } from './queries.ts';
 
 const segmentNames = { residential: 'residential', sme: 'small-business' } as const;
@@ -48,9 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             return `${field}: ${issue.message}`;
           })
           .join('; ');
-        throw new AppError(
-          422,
-          'VALIDATION_ERROR',
+        throw new Unprocessable(
           `Invalid answers for the ${segmentNames[account.marketSegment]} survey: ${detail}`,
         );
       }

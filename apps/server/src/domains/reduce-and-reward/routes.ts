@@ -14,8 +14,8 @@ import {
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
-import { eventProgressFor, eventResultFor, eventResultsFor, eventsForAccount } from './service.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { eventProgressFor, eventResultFor, eventResultsFor, eventsForAccount } from './views.ts';
 
 const guardedErrors = {
   400: errorResponseSchema,
@@ -25,7 +25,7 @@ const guardedErrors = {
   429: errorResponseSchema,
 };
 
-const notInvited = () => new AppError(404, 'NOT_FOUND', 'No such event for this account.');
+const notInvited = () => new NotFound('No such event for this account.');
 
 export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requireAccount({ in: 'query', key: 'account_id' });
@@ -99,7 +99,7 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const progress = await eventProgressFor(app.db, request.account as AccountRow, request.query.event_id);
       if (!progress) throw notInvited();
-      if (progress === 'no data') throw new AppError(404, 'NOT_FOUND', messages.eventNoData);
+      if (progress === 'no data') throw new NotFound(messages.eventNoData);
       return progress;
     },
   );

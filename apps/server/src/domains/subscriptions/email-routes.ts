@@ -11,18 +11,14 @@ import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { emailLinkClicks } from '../../db/schema/subscriptions.ts';
 import { accounts } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { InvalidRequest } from '../../lib/errors.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
 import { CLICK_PATH, isPortalPath, linkSecret, UNSUBSCRIBE_PATH, verifyLink } from './links.ts';
 import { setSubscription } from './queries.ts';
 
 const tokenQuery = z.object({ t: z.string().min(1).max(4096).describe('The signed link token') });
 const refused = () =>
-  new AppError(
-    400,
-    'BAD_REQUEST',
-    'This link is not valid. Please use the link in your latest Tracker email.',
-  );
+  new InvalidRequest('This link is not valid. Please use the link in your latest Tracker email.');
 
 /**
  * Counts a click once per link, account and AEST day (issue 16 item 10): the count prompts the survey, and a

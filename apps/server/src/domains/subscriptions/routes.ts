@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { Conflict } from '../../lib/errors.ts';
 import { changeFrequency, setSubscription, subscriptionOf } from './queries.ts';
 
 const guardedErrors = {
@@ -76,9 +76,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const changed = await changeFrequency(app.db, (request.account as AccountRow).id);
       if (!changed) {
-        throw new AppError(
-          409,
-          'CONFLICT',
+        throw new Conflict(
           'This account is not subscribed to the email snapshot: subscribe first, then choose how often.',
         );
       }
