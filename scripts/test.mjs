@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check in one command (docs/contracts.md): lint, type check, web build and its bundle budget, npm audit, then every Vitest project
+ * `npm test`: every check in one command (docs/contracts.md): lint, boundaries, type check, web build and its bundle budget, npm audit, then every Vitest project
  * (contracts, server unit, API on PGlite and on PostgreSQL when TEST_DATABASE_URL is set, web components,
  * end-to-end in Chromium). Prints each stage's time as it ends, and ends with the tests' count and a table of
  * every stage's time and the total (the budget is 10 minutes on the 2-core CI machine: docs/benchmarks.md).
@@ -67,6 +67,8 @@ function ensureChromium() {
 
 ensureChromium();
 run('lint and format (biome)', bin('biome'), ['check', '.']);
+// The import rules of docs/decisions/0026-boundaries.md: no cycles, features apart, routes at the edge.
+run('boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'boundaries']);
 for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
   run(`type check ${project}`, bin('tsc'), ['-p', project]);
 }

@@ -50,7 +50,8 @@ import {
 import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-data/importer.ts';
 import { chooseSlot, inviteToHappyHours } from '../../apps/server/src/domains/offers/happy-hours.ts';
 import { inviteToHereForYou } from '../../apps/server/src/domains/offers/here-for-you.ts';
-import { createEvent, settleEvents } from '../../apps/server/src/domains/reduce-and-reward/service.ts';
+import { createEvent } from '../../apps/server/src/domains/reduce-and-reward/events.ts';
+import { settleEvents } from '../../apps/server/src/domains/reduce-and-reward/settle-events.ts';
 import { importCurtailment } from '../../apps/server/src/domains/tracker/curtailment.ts';
 import { benchPublicId, DEFAULT_ADMIN_URL, databaseName, databaseUrl } from './data-set.ts';
 

@@ -30,7 +30,44 @@ function epochDay(date: string): number {
   return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
 }
 
-const fromEpochDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/**
+ * Market dates as day numbers (days since 1970-01-01), for the server's billing hot paths: the usage endpoint
+ * prices about 42 days and walks a few hundred forecast dates per request, so it keeps dates as numbers and
+ * turns them into text once (docs/decisions/0026-boundaries.md: the one market-date module).
+ *
+ * The day number of a 'YYYY-MM-DD' market date; unlike the arithmetic below it throws on any date that is not
+ * in the calendar (2026-02-30).
+ */
+export function dayNumber(date: string): number {
+  const match = DATE_PATTERN.exec(date);
+  const year = Number(match?.[1]);
+  const month = Number(match?.[2]) - 1;
+  const day = Number(match?.[3]);
+  const utc = new Date(Date.UTC(year, month, day));
+  if (!match || utc.getUTCMonth() !== month || utc.getUTCDate() !== day) {
+    throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  }
+  return utc.getTime() / DAY_MS;
+}
+
+// Memoised: a process only ever meets a few thousand distinct days.
+const dayTexts = new Map<number, string>();
+
+/** The 'YYYY-MM-DD' text of a day number. */
+export function dateOfDayNumber(day: number): string {
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    if (dayTexts.size > 50_000) dayTexts.clear();
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dayTexts.set(day, text);
+  }
+  return text;
+}
+
+/** 0 for Monday to 6 for Sunday, as `dayOfWeek` (1 January 1970 was a Thursday). */
+export const weekdayOfDayNumber = (day: number): number => (((day + 3) % 7) + 7) % 7;
+
+const fromEpochDay = dateOfDayNumber;
 
 /**
  * The years a market date may have. Meter data is from this century; the bounds keep date arithmetic (weeks,
@@ -59,6 +96,11 @@ export function marketMinuteOfDay(instant: Date): number {
   return shifted.getUTCHours() * 60 + shifted.getUTCMinutes();
 }
 
+/** An instant in market time with its offset: '2026-11-10T18:00:00+10:00'. */
+export function aestIsoString(instant: Date): string {
+  return `${new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 19)}+10:00`;
+}
+
 export function marketToday(now: Date = new Date()): string {
   return marketDateOf(now);
 }
@@ -79,13 +121,13 @@ export function daysBetween(from: string, to: string): number {
 
 /** 0 for Monday to 6 for Sunday (1970-01-01 was a Thursday). */
 export function dayOfWeek(date: string): number {
-  return (((epochDay(date) + 3) % 7) + 7) % 7;
+  return weekdayOfDayNumber(epochDay(date));
 }
 
 /** The Monday of the date's week (weeks run Monday to Sunday, docs/rules.md#limits). */
 export function weekStart(date: string): string {
   const day = epochDay(date);
-  return fromEpochDay(day - ((((day + 3) % 7) + 7) % 7));
+  return fromEpochDay(day - weekdayOfDayNumber(day));
 }
 
 export const isWeekday = (date: string): boolean => dayOfWeek(date) < 5;

@@ -43,6 +43,15 @@ export const routeScreens: ReadonlyArray<{ pattern: string; screen: string }> = 
 ];
 
 /**
+ * Modules the router loads together with a screen: another feature's part that the app composes into it, so
+ * that neither feature imports the other (docs/decisions/0026-boundaries.md). Their chunks are the screen's
+ * too, for the preload links and the bundle budget.
+ */
+export const screenParts: Readonly<Record<string, readonly string[]>> = {
+  [feature('tracker', 'tracker-page')]: [feature('plans', 'better-offer')],
+};
+
+/**
  * True when a URL path matches a React Router pattern of `paths`: ':name' is one segment, ':name?' an optional
  * one; literal segments compare without regard to case, as the router's do.
  */
@@ -112,10 +121,23 @@ export function staticClosure(
   return { js, css };
 }
 
-/** What a screen adds to the entry: its chunks and styles beyond those the entry loads anyway. */
-export function screenChunks(manifest: ViteManifest, screen: string): { js: string[]; css: string[] } {
+/**
+ * What a screen adds to the entry: its chunks and styles, and those of the parts loaded with it (`parts`, by
+ * default from `screenParts`), beyond those the entry loads anyway.
+ */
+export function screenChunks(
+  manifest: ViteManifest,
+  screen: string,
+  parts: readonly string[] = screenParts[screen] ?? [],
+): { js: string[]; css: string[] } {
   const entry = entryKey(manifest);
   const seen = new Set<string>();
   if (entry) staticClosure(manifest, entry, seen);
-  return staticClosure(manifest, screen, seen);
+  const own = staticClosure(manifest, screen, seen);
+  for (const part of parts) {
+    const { js, css } = staticClosure(manifest, part, seen);
+    own.js.push(...js);
+    own.css.push(...css);
+  }
+  return own;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesPattern, screenChunks, screenOfPath } from '../src/route-screens.ts';
+import { matchesPattern, screenChunks, screenOfPath, screenParts } from '../src/route-screens.ts';
 
 describe('route screens', () => {
   it('matches paths as the router does: optional segments, literals in any case', () => {
@@ -31,5 +31,22 @@ describe('route screens', () => {
     };
     expect(screenChunks(manifest, 'page.tsx')).toEqual({ js: ['p.js', 's.js'], css: ['p.css', 's.css'] });
     expect(screenChunks(manifest, 'missing.tsx')).toEqual({ js: [], css: [] });
+  });
+
+  it('counts the parts the router loads with a screen, each chunk once', () => {
+    const manifest = {
+      'index.html': { file: 'e.js', isEntry: true, imports: ['_r.js'] },
+      '_r.js': { file: 'r.js' },
+      '_s.js': { file: 's.js', css: ['s.css'] },
+      'page.tsx': { file: 'p.js', imports: ['_s.js'] },
+      'part.tsx': { file: 'q.js', imports: ['_s.js', '_r.js'], css: ['q.css'] },
+    };
+    expect(screenChunks(manifest, 'page.tsx', ['part.tsx'])).toEqual({
+      js: ['p.js', 's.js', 'q.js'],
+      css: ['s.css', 'q.css'],
+    });
+    expect(screenParts['src/features/tracker/components/tracker-page.tsx']).toEqual([
+      'src/features/plans/components/better-offer.tsx',
+    ]);
   });
 });

@@ -10,7 +10,8 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { drEvents } from '../db/schema/reduce-and-reward.ts';
-import { createEvent, settleEvents } from '../domains/reduce-and-reward/service.ts';
+import { createEvent } from '../domains/reduce-and-reward/events.ts';
+import { settleEvents } from '../domains/reduce-and-reward/settle-events.ts';
 import { eventWindow } from '../domains/reduce-and-reward/settlement.ts';
 import type { EventResponse } from './usage-model.ts';
 

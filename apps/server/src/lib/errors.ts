@@ -1,15 +1,88 @@
-/** Errors the domain raises on purpose; the error handler turns them into the JSON shape of docs/reliability.md. */
+/**
+ * Errors the domain raises on purpose, by what went wrong rather than by HTTP status: services, queries and CLI
+ * commands throw them without knowing about HTTP, and one place, the error handler (plugins/errors.ts), maps
+ * each kind to its status and answers the JSON shape of docs/reliability.md (docs/decisions/0026-boundaries.md).
+ * Each carries the code of that shape and the message the customer or operator reads, word for word (the
+ * customer's messages are constants in packages/contracts).
+ */
 import type { ErrorCode } from '@portal/contracts';
 
-export class AppError extends Error {
+/** What went wrong, for the one mapping to HTTP statuses (plugins/errors.ts). */
+export type DomainErrorKind =
+  | 'invalid-request'
+  | 'unknown-account'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'rate-limited';
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: DomainErrorKind;
+
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
-    this.name = 'AppError';
+    this.name = new.target.name;
   }
 }
 
-export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+/** The request is malformed or asks for something that cannot be done as asked. */
+export class InvalidRequest extends DomainError {
+  readonly kind = 'invalid-request';
+  constructor(message: string, code: ErrorCode = 'BAD_REQUEST') {
+    super(code, message);
+  }
+}
+
+/** No account has the id given. */
+export class UnknownAccount extends DomainError {
+  readonly kind = 'unknown-account';
+  constructor(message: string, code: ErrorCode = 'UNKNOWN_ACCOUNT') {
+    super(code, message);
+  }
+}
+
+/** The account exists but may not be used this way (another retailer's). */
+export class Forbidden extends DomainError {
+  readonly kind = 'forbidden';
+  constructor(message: string, code: ErrorCode = 'WRONG_PROVIDER') {
+    super(code, message);
+  }
+}
+
+/** What was asked for does not exist (for this account). */
+export class NotFound extends DomainError {
+  readonly kind = 'not-found';
+  constructor(message: string, code: ErrorCode = 'NOT_FOUND') {
+    super(code, message);
+  }
+}
+
+/** The request is valid but the state it meets does not allow it now. */
+export class Conflict extends DomainError {
+  readonly kind = 'conflict';
+  constructor(message: string, code: ErrorCode = 'CONFLICT') {
+    super(code, message);
+  }
+}
+
+/** Well-formed input whose content is not acceptable (an account id, survey answers). */
+export class Unprocessable extends DomainError {
+  readonly kind = 'unprocessable';
+  constructor(message: string, code: ErrorCode = 'VALIDATION_ERROR') {
+    super(code, message);
+  }
+}
+
+/** Too many requests or attempts in a while. */
+export class RateLimited extends DomainError {
+  readonly kind = 'rate-limited';
+  constructor(message: string, code: ErrorCode = 'RATE_LIMITED') {
+    super(code, message);
+  }
+}
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

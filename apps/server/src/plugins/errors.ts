@@ -11,7 +11,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { reportError } from '../lib/error-reporting.ts';
-import { isAppError } from '../lib/errors.ts';
+import { type DomainErrorKind, isDomainError } from '../lib/errors.ts';
 import { rawSecurityHeaders } from './security.ts';
 
 /** Fields that carry an account id: a malformed one is a 422 with the specification's message. */
@@ -23,6 +23,20 @@ declare module 'fastify' {
     validationErrorStatus?: 400 | 422;
   }
 }
+
+/**
+ * The one mapping of the domain's errors to HTTP statuses (docs/decisions/0026-boundaries.md): services say
+ * what went wrong (lib/errors.ts), this says how HTTP answers it.
+ */
+export const statusOfDomainError: Record<DomainErrorKind, number> = {
+  'invalid-request': 400,
+  'unknown-account': 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  unprocessable: 422,
+  'rate-limited': 429,
+};
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -129,7 +143,9 @@ async function errorsPlugin(app: FastifyInstance) {
         .join('; ');
       return sendError(reply, status, 'VALIDATION_ERROR', `Invalid ${where}: ${detail}`);
     }
-    if (isAppError(error)) return sendError(reply, error.statusCode, error.code, error.message);
+    if (isDomainError(error)) {
+      return sendError(reply, statusOfDomainError[error.kind], error.code, error.message);
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
       reply.header('retry-after', '5');

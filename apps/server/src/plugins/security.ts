@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import { AppError } from '../lib/errors.ts';
+import { RateLimited } from '../lib/errors.ts';
 import { MemoryRateLimitStore } from '../lib/rate-limiter.ts';
 import { openRedis } from '../lib/redis.ts';
 
@@ -105,7 +105,7 @@ async function security(app: FastifyInstance) {
     ipv6Subnet: env.RATE_LIMIT_IPV6_PREFIX,
     // Thrown, then answered by the one error handler in the JSON error shape.
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+      new RateLimited(`Too many requests. Please try again in ${context.after}.`),
   });
 }
 

@@ -13,7 +13,7 @@ import { accounts } from '../../src/db/schema.ts';
 import { resetDemo } from '../../src/demo/reset.ts';
 import { demoAccounts } from '../../src/demo/seed.ts';
 import { DEMO_HAPPY_SIGNUP_DAYS_AGO } from '../../src/demo/seed-offers.ts';
-import { createEvent } from '../../src/domains/reduce-and-reward/service.ts';
+import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();

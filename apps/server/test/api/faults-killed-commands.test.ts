@@ -17,7 +17,7 @@ import { accounts } from '../../src/db/schema.ts';
 import { benchmarkNmi, benchmarkProfile, generateNem12 } from '../../src/demo/nem12-generator.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
-import { createEvent } from '../../src/domains/reduce-and-reward/service.ts';
+import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';
 import { linkSecret } from '../../src/domains/subscriptions/links.ts';
 import { runPortalWith, spawnPortal } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';

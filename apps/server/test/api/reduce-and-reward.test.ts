@@ -16,7 +16,8 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drEventInvitations, drEvents } from '../../src/db/schema/reduce-and-reward.ts';
-import { createEvent, settleEvents } from '../../src/domains/reduce-and-reward/service.ts';
+import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';
+import { settleEvents } from '../../src/domains/reduce-and-reward/settle-events.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();

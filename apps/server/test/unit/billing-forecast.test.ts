@@ -1,7 +1,14 @@
-import { addDays, dayOfWeek, eachDate, forecastMethods } from '@portal/contracts';
+import {
+  addDays,
+  dateOfDayNumber,
+  dayNumber,
+  dayOfWeek,
+  eachDate,
+  forecastMethods,
+  weekdayOfDayNumber,
+} from '@portal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateOfDayNumber, dayNumber, weekdayOfDayNumber } from '../../src/domains/billing/days.ts';
 import {
   billingQuarter,
   dailyTotals,

@@ -32,10 +32,15 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 
 const happyHoursPage: RouteHandle = { additionalDisclaimer: true };
 
-const loadTracker = screen(
-  () => import('../features/tracker/components/tracker-page.tsx'),
-  (m) => m.TrackerPage,
-);
+// The Tracker's overview shows the plans' better offer card: composed here, so that neither feature imports
+// the other (docs/decisions/0026-boundaries.md); packages/contracts' screenParts preloads and weighs both.
+const loadTracker = async () => {
+  const [{ TrackerPage }, { BetterOfferCard }] = await Promise.all([
+    import('../features/tracker/components/tracker-page.tsx'),
+    import('../features/plans/components/better-offer.tsx'),
+  ]);
+  return { element: <TrackerPage offerCard={BetterOfferCard} /> };
+};
 const loadEventDetail = screen(
   () => import('../features/reduce-and-reward/components/event-detail-page.tsx'),
   (m) => m.EventDetailPage,

@@ -1,16 +1,10 @@
 /** portal events create|list|settle|credits: Reduce & Reward events (docs/reduce-and-reward.md). */
 import fs from 'node:fs/promises';
-import { eventIdSchema, marketDateOf, PUBLIC_ID_PATTERN } from '@portal/contracts';
+import { aestIsoString, eventIdSchema, marketDateOf, PUBLIC_ID_PATTERN } from '@portal/contracts';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import {
-  aestIsoString,
-  createEvent,
-  creditsCsv,
-  EventInputError,
-  listEvents,
-  type SettleSummary,
-  settleEvents,
-} from '../../domains/reduce-and-reward/service.ts';
+import { creditsCsv } from '../../domains/reduce-and-reward/credits-csv.ts';
+import { createEvent, EventInputError, listEvents } from '../../domains/reduce-and-reward/events.ts';
+import { type SettleSummary, settleEvents } from '../../domains/reduce-and-reward/settle-events.ts';
 import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
 import type { Progress } from '../progress.ts';
 

@@ -9,7 +9,7 @@ import { type AccountIdLocation, accountIdSchema, messages } from '@portal/contr
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccountRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { Forbidden, RateLimited, UnknownAccount, Unprocessable } from '../../lib/errors.ts';
 import { clientKey, createConcurrencyLimit, createFailureLimiter } from '../../lib/rate-limiter.ts';
 import { lookUpAccount } from './queries.ts';
 
@@ -69,14 +69,10 @@ async function accountGuardPlugin(app: FastifyInstance) {
       const waitSeconds = await limiter.reserve(key);
       if (waitSeconds > 0) {
         reply.header('retry-after', String(waitSeconds));
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'Too many attempts with unknown account ID numbers. Please try again later.',
-        );
+        throw new RateLimited('Too many attempts with unknown account ID numbers. Please try again later.');
       }
       const parsed = accountIdSchema.safeParse(raw);
-      if (!parsed.success) throw new AppError(422, 'INVALID_ACCOUNT_ID', messages.invalidAccountId);
+      if (!parsed.success) throw new Unprocessable(messages.invalidAccountId, 'INVALID_ACCOUNT_ID');
       let account: AccountRow | undefined;
       try {
         account = await withSlot(key, () => lookUpAccount(app.db, parsed.data));
@@ -85,9 +81,9 @@ async function accountGuardPlugin(app: FastifyInstance) {
         await limiter.refund(key);
         throw error;
       }
-      if (!account) throw new AppError(401, 'UNKNOWN_ACCOUNT', messages.invalidAccountId);
+      if (!account) throw new UnknownAccount(messages.invalidAccountId);
       if (account.clientCode !== client.clientCode) {
-        throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
+        throw new Forbidden(messages.wrongProvider);
       }
       // Found, and this retailer's: not a guess, so it does not count.
       await limiter.refund(key);

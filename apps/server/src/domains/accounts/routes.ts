@@ -3,14 +3,7 @@ import { accountQuerySchema, customerSchema, endpoints } from '@portal/contracts
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountRow } from '../../db/schema.ts';
 import { route } from '../../lib/route.ts';
-
-export const toCustomer = (account: AccountRow) => ({
-  budget: account.spendTarget,
-  no_email: account.noEmail,
-  email_click_count: account.emailClickCount,
-  completed_survey: account.completedSurvey,
-  market_segment: account.marketSegment,
-});
+import { toCustomer } from './customer.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.customer, {

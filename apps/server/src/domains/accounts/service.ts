@@ -2,7 +2,7 @@
 import { type MarketSegment, PUBLIC_ID_PATTERN } from '@portal/contracts';
 import type { Database } from '../../db/index.ts';
 import type { AccountRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { Conflict, Unprocessable } from '../../lib/errors.ts';
 import { generatePublicId } from './public-id.ts';
 import { ensureRetailer, findAccountByPublicId, insertAccount } from './queries.ts';
 
@@ -18,14 +18,13 @@ export interface CreateAccountInput {
 export async function createAccount(db: Database, input: CreateAccountInput): Promise<AccountRow> {
   const publicId = input.publicId ?? generatePublicId();
   if (!PUBLIC_ID_PATTERN.test(publicId)) {
-    throw new AppError(
-      422,
-      'INVALID_ACCOUNT_ID',
+    throw new Unprocessable(
       `"${publicId}" is not a valid public id (4-64 of A-Z a-z 0-9 _ -)`,
+      'INVALID_ACCOUNT_ID',
     );
   }
   if (await findAccountByPublicId(db, publicId)) {
-    throw new AppError(409, 'CONFLICT', `An account with the id "${publicId}" already exists`);
+    throw new Conflict(`An account with the id "${publicId}" already exists`);
   }
   await ensureRetailer(db, input.clientCode, input.retailerName ?? input.clientCode);
   return insertAccount(db, {

@@ -5,8 +5,15 @@
  * credits, as priced by spend.ts), so it includes exactly what docs/product.md lists and none of the manual
  * adjustments it excludes. It is a projection only; the rules are written down in docs/tariffs.md.
  */
-import { addDays, daysBetween, type ForecastMethod, forecastMethods } from '@portal/contracts';
-import { dateOfDayNumber, dayNumber, weekdayOfDayNumber } from './days.ts';
+import {
+  addDays,
+  dateOfDayNumber,
+  dayNumber,
+  daysBetween,
+  type ForecastMethod,
+  forecastMethods,
+  weekdayOfDayNumber,
+} from '@portal/contracts';
 import { divideRounded, type Money, meanMoney, sumMoney } from './money.ts';
 import type { DaySpend } from './spend.ts';
 

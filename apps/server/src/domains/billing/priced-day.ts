@@ -10,7 +10,7 @@
  */
 
 import type { Tariff } from '@portal/contracts';
-import { dayNumber, weekdayOfDayNumber } from './days.ts';
+import { dayNumber, weekdayOfDayNumber } from '@portal/contracts';
 import type { Money } from './money.ts';
 import { type ChannelDay, type DaySpend, isNullData, priceDay } from './spend.ts';
 import { type FreeWindow, type TariffAssignment, tariffForDay } from './tariff.ts';

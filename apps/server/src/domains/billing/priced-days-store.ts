@@ -5,6 +5,8 @@
  * never see new reads or tariffs with old prices. Days left stale by a writer that did not (a person with
  * psql) are priced by their next reader (`ensurePriced`), and by `portal billing reprice`.
  */
+
+import { dayNumber } from '@portal/contracts';
 import { type AnyColumn, and, asc, between, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
@@ -13,12 +15,11 @@ import { type NewPricedDayRow, pricedDays } from '../../db/schema/priced-days.ts
 import { accounts } from '../../db/schema.ts';
 import { ensureMonthPartitionsWithin } from '../meter-data/partitions.ts';
 import { arrayLiteral, energyReadsInWindows, type ReadWindow } from '../meter-data/queries.ts';
-import { dayNumber } from './days.ts';
 import type { Money } from './money.ts';
 import { type DayQuality, type PricedDay, priceAccountDay } from './priced-day.ts';
 import { type ChannelDay, type DaySpend, hourSpend } from './spend.ts';
 import { freeWindowsOn } from './tariff.ts';
-import { tariffAssignmentsOfAccounts } from './tariff-store.ts';
+import { tariffAssignmentsOfAccounts } from './tariff-reads.ts';
 
 /** Days of one account to price again; null ends are unbounded. */
 export interface DayRange {

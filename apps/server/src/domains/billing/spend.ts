@@ -12,8 +12,13 @@
  * concession are unchanged); an hour's `totalSpend` is grid - solar, the service charge and concession being
  * daily; a day without any import channel reads is no data (null), not zero.
  */
-import { TARIFF_SLOT_MINUTES, TARIFF_SLOTS_PER_DAY, type Tariff } from '@portal/contracts';
-import { dayNumber, weekdayOfDayNumber } from './days.ts';
+import {
+  dayNumber,
+  TARIFF_SLOT_MINUTES,
+  TARIFF_SLOTS_PER_DAY,
+  type Tariff,
+  weekdayOfDayNumber,
+} from '@portal/contracts';
 import type { Money } from './money.ts';
 import {
   assertFreeWindow,

@@ -1,16 +1,15 @@
 /**
- * Tariffs in the database: import (by code), list, assign to an account from a date, and read an account's
- * assignments for pricing. A tariff's prices never change under the same code unless the operator says
+ * Tariffs in the database: import (by code), list, and assign to an account from a date (reading them for
+ * pricing is tariff-reads.ts). A tariff's prices never change under the same code unless the operator says
  * `--replace`, since that would silently reprice the past.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type Tariff, tariffSchema } from '@portal/contracts';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accountTariffs, tariffs } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { Conflict, InvalidRequest, NotFound } from '../../lib/errors.ts';
 import { withPricing } from './priced-days-store.ts';
-import type { TariffAssignment } from './tariff.ts';
 
 /** An account's tariff from the beginning of its data, when no start date is given. */
 export const FROM_THE_START = '1900-01-01';
@@ -29,7 +28,7 @@ export async function importTariffs(
   const summary: TariffImportSummary = { created: [], unchanged: [], replaced: [] };
   const codes = list.map((tariff) => tariff.code);
   const duplicate = codes.find((code, index) => codes.indexOf(code) !== index);
-  if (duplicate) throw new AppError(400, 'BAD_REQUEST', `Tariff ${duplicate} appears twice in the file`);
+  if (duplicate) throw new InvalidRequest(`Tariff ${duplicate} appears twice in the file`);
   // Replacing a tariff's prices reprices every day it applies to, in the same transaction.
   await withPricing(db, async (tx) => {
     for (const tariff of list) {
@@ -46,9 +45,7 @@ export async function importTariffs(
           .where(eq(tariffs.code, tariff.code));
         summary.replaced.push(tariff.code);
       } else {
-        throw new AppError(
-          409,
-          'CONFLICT',
+        throw new Conflict(
           `Tariff ${tariff.code} already exists with other prices; import it under a new code, or use --replace to reprice every day it applies to`,
         );
       }
@@ -80,8 +77,7 @@ export async function assignTariff(db: Database, accountId: string, tariffCode: 
     .from(tariffs)
     .where(eq(tariffs.code, tariffCode))
     .limit(1);
-  if (!tariff)
-    throw new AppError(404, 'NOT_FOUND', `No tariff has the code ${tariffCode} (see: portal tariffs list)`);
+  if (!tariff) throw new NotFound(`No tariff has the code ${tariffCode} (see: portal tariffs list)`);
   await withPricing(db, (tx) =>
     tx
       .insert(accountTariffs)
@@ -105,71 +101,5 @@ export async function assignTariffIfAbsent(
   );
 }
 
-/**
- * Parsed tariffs by code and version: the same object comes back while the row is unchanged, so that neither
- * the schema check nor the spend engine's compilation (cached per tariff object) runs on every request.
- */
-const parsedTariffs = new Map<string, { updatedAt: number; tariff: Tariff }>();
-
-function parsedTariff(code: string, updatedAt: Date, definition: unknown): Tariff {
-  const cached = parsedTariffs.get(code);
-  if (cached && cached.updatedAt === updatedAt.getTime()) return cached.tariff;
-  const tariff = tariffSchema.parse(definition);
-  parsedTariffs.set(code, { updatedAt: updatedAt.getTime(), tariff });
-  return tariff;
-}
-
-/**
- * The plans on offer (tariffs with an `offer`, issue 17), by code, each with the time its row last changed
- * (what an answer computed from them is kept for).
- */
-export async function listOffers(db: Database): Promise<{ tariff: Tariff; updatedAt: number }[]> {
-  const rows = await db
-    .select({ code: tariffs.code, updatedAt: tariffs.updatedAt, definition: tariffs.definition })
-    .from(tariffs)
-    .where(sql`${tariffs.definition} -> 'offer' is not null`)
-    .orderBy(asc(tariffs.code));
-  return rows.map((row) => ({
-    tariff: parsedTariff(row.code, row.updatedAt, row.definition),
-    updatedAt: row.updatedAt.getTime(),
-  }));
-}
-
-/** An account's tariffs with their start dates, oldest first, ready for tariffForDay. */
-export async function tariffAssignmentsOf(
-  db: Database,
-  accountId: string,
-): Promise<TariffAssignment<Tariff>[]> {
-  return (await tariffAssignmentsOfAccounts(db, [accountId])).get(accountId) ?? [];
-}
-
-/** The tariff histories of several accounts (oldest first each), by account id; absent without any. */
-export async function tariffAssignmentsOfAccounts(
-  db: Database,
-  accountIds: readonly string[],
-): Promise<Map<string, TariffAssignment<Tariff>[]>> {
-  const byAccount = new Map<string, TariffAssignment<Tariff>[]>();
-  if (accountIds.length === 0) return byAccount;
-  const rows = await db
-    .select({
-      accountId: accountTariffs.accountId,
-      startDate: accountTariffs.startDate,
-      code: tariffs.code,
-      updatedAt: tariffs.updatedAt,
-      definition: tariffs.definition,
-    })
-    .from(accountTariffs)
-    .innerJoin(tariffs, eq(tariffs.code, accountTariffs.tariffCode))
-    .where(inArray(accountTariffs.accountId, [...accountIds]))
-    .orderBy(asc(accountTariffs.accountId), asc(accountTariffs.startDate));
-  for (const row of rows) {
-    const assignment = {
-      startDate: row.startDate,
-      tariff: parsedTariff(row.code, row.updatedAt, row.definition),
-    };
-    const list = byAccount.get(row.accountId);
-    if (list) list.push(assignment);
-    else byAccount.set(row.accountId, [assignment]);
-  }
-  return byAccount;
-}
+// The reading half lives in tariff-reads.ts; callers keep importing it from here.
+export { listOffers, tariffAssignmentsOf, tariffAssignmentsOfAccounts } from './tariff-reads.ts';

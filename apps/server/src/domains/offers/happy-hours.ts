@@ -22,7 +22,7 @@ import {
   productConfigs,
 } from '../../db/schema/offers.ts';
 import { type AccountRow, accounts, meterReads, retailers } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { Conflict, InvalidRequest, NotFound } from '../../lib/errors.ts';
 import { repriceOwnChanges } from '../billing/priced-days-store.ts';
 import { decideSlotChoice, slotOn } from './rules.ts';
 
@@ -43,7 +43,7 @@ async function eligibleParticipant(db: Database, account: AccountRow): Promise<H
     .from(happyHoursParticipants)
     .where(eq(happyHoursParticipants.accountId, account.id));
   if (!row || (await isSolarCustomer(db, account.nmi))) {
-    throw new AppError(404, 'NOT_FOUND', OFFER_ACCOUNT_NOT_FOUND);
+    throw new NotFound(OFFER_ACCOUNT_NOT_FOUND);
   }
   return row;
 }
@@ -104,7 +104,7 @@ export async function setSignupEndTime(db: Database, clientCode: string, end: Da
     .select({ clientCode: retailers.clientCode })
     .from(retailers)
     .where(eq(retailers.clientCode, clientCode));
-  if (!retailer) throw new AppError(400, 'BAD_REQUEST', `No retailer has the client code ${clientCode}.`);
+  if (!retailer) throw new InvalidRequest(`No retailer has the client code ${clientCode}.`);
   await db
     .insert(productConfigs)
     .values({ clientCode, product: DAYTIME_SAVER_PRODUCT, signupEndTime: end })
@@ -139,18 +139,16 @@ export async function chooseSlot(
       .from(happyHoursParticipants)
       .where(eq(happyHoursParticipants.accountId, account.id))
       .for('update');
-    if (!row) throw new AppError(404, 'NOT_FOUND', OFFER_ACCOUNT_NOT_FOUND);
+    if (!row) throw new NotFound(OFFER_ACCOUNT_NOT_FOUND);
     const now = at ?? new Date();
     const decision = decideSlotChoice(row, slot, now, signupEnd);
     switch (decision.kind) {
       case 'unchanged':
         return { kind: 'unchanged' };
       case 'closed':
-        throw new AppError(409, 'CONFLICT', 'Sign-up to Happy Hours has closed.');
+        throw new Conflict('Sign-up to Happy Hours has closed.');
       case 'too_soon':
-        throw new AppError(
-          409,
-          'CONFLICT',
+        throw new Conflict(
           `The time slot can be changed once every 24 hours. It can be changed again after ${decision.nextChangeAt.toISOString()}.`,
         );
       default: {
@@ -203,16 +201,12 @@ export async function inviteToHappyHours(
 ): Promise<InviteSummary> {
   for (const account of invitees) {
     if (account.clientCode !== clientCode) {
-      throw new AppError(
-        400,
-        'BAD_REQUEST',
+      throw new InvalidRequest(
         `Account ${account.publicId} belongs to ${account.clientCode}, not ${clientCode}; nothing was invited.`,
       );
     }
     if (await isSolarCustomer(db, account.nmi)) {
-      throw new AppError(
-        400,
-        'BAD_REQUEST',
+      throw new InvalidRequest(
         `Account ${account.publicId} is a solar customer and not eligible for Happy Hours; nothing was invited.`,
       );
     }

@@ -21,7 +21,7 @@ import {
   hereForYouSettlements,
 } from '../../db/schema/offers.ts';
 import { type AccountRow, accounts } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { InvalidRequest, NotFound } from '../../lib/errors.ts';
 import { ensurePriced, storedDailyUsage } from '../billing/priced-days-store.ts';
 import { optedInThroughout, settleWeek } from './rules.ts';
 
@@ -30,7 +30,7 @@ async function participantRow(db: Database, account: AccountRow): Promise<HereFo
     .select()
     .from(hereForYouParticipants)
     .where(eq(hereForYouParticipants.accountId, account.id));
-  if (!row) throw new AppError(404, 'NOT_FOUND', OFFER_ACCOUNT_NOT_FOUND);
+  if (!row) throw new NotFound(OFFER_ACCOUNT_NOT_FOUND);
   return row;
 }
 
@@ -62,7 +62,7 @@ export async function setHereForYou(
       .from(hereForYouParticipants)
       .where(eq(hereForYouParticipants.accountId, account.id))
       .for('update');
-    if (!row) throw new AppError(404, 'NOT_FOUND', OFFER_ACCOUNT_NOT_FOUND);
+    if (!row) throw new NotFound(OFFER_ACCOUNT_NOT_FOUND);
     if (row.optedIn === optedIn) return false;
     const at = now ?? sql`clock_timestamp()`;
     await tx
@@ -83,9 +83,7 @@ export async function inviteToHereForYou(
 ): Promise<{ invited: string[]; alreadyInvited: string[] }> {
   for (const account of invitees) {
     if (account.clientCode !== clientCode) {
-      throw new AppError(
-        400,
-        'BAD_REQUEST',
+      throw new InvalidRequest(
         `Account ${account.publicId} belongs to ${account.clientCode}, not ${clientCode}; nothing was invited.`,
       );
     }
@@ -158,9 +156,7 @@ export async function settleHereForYouWeek(
   const weekStart = mondayOf(anyDateOfWeek);
   const weekEnd = addDays(weekStart, 6);
   if (weekEnd >= today) {
-    throw new AppError(
-      400,
-      'BAD_REQUEST',
+    throw new InvalidRequest(
       `The week of ${weekStart} to ${weekEnd} is not over yet (today is ${today}, AEST); settle it from ${addDays(weekEnd, 1)}.`,
     );
   }

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { Forbidden, InvalidRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { chooseSlot, daytimeSaverConfig, happyHoursParticipant } from './happy-hours.ts';
 import { hereForYouParticipant, setHereForYou } from './here-for-you.ts';
@@ -29,7 +29,7 @@ const notInOffer = { 404: errorResponseSchema };
 
 /** The request's client code must be the account's retailer's (docs/rules.md#roles: 403 otherwise). */
 function checkClientCode(account: AccountRow, clientCode: string) {
-  if (clientCode !== account.clientCode) throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
+  if (clientCode !== account.clientCode) throw new Forbidden(messages.wrongProvider);
 }
 
 const notInvited = 'Answers 404 when the account was not invited to the offer (the offer-expired page).';
@@ -60,7 +60,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       if (request.query.client_code !== app.config.client.clientCode) {
-        throw new AppError(403, 'WRONG_PROVIDER', messages.wrongProvider);
+        throw new Forbidden(messages.wrongProvider);
       }
       return daytimeSaverConfig(app.db, request.query.client_code);
     },
@@ -136,7 +136,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { account } = request;
       if (request.body.account_identifier !== account.publicId) {
-        throw new AppError(400, 'BAD_REQUEST', 'account_identifier must be the account of the path.');
+        throw new InvalidRequest('account_identifier must be the account of the path.');
       }
       checkClientCode(account, request.body.client_code);
       const changed = await setHereForYou(app.db, account, false);

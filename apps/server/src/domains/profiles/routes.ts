@@ -2,7 +2,7 @@
 import { accountQuerySchema, endpoints, profileSchemaFor, updateProfileBodySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
+import { Unprocessable } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { saveProfile } from './queries.ts';
 
@@ -32,9 +32,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             return `${field}: ${issue.message}`;
           })
           .join('; ');
-        throw new AppError(
-          422,
-          'VALIDATION_ERROR',
+        throw new Unprocessable(
           `Invalid answers for the ${segmentNames[account.marketSegment]} survey: ${detail}`,
         );
       }

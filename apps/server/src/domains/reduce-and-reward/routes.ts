@@ -14,11 +14,11 @@ import {
   messages,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
+import { NotFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { eventProgressFor, eventResultFor, eventResultsFor, eventsForAccount } from './service.ts';
+import { eventProgressFor, eventResultFor, eventResultsFor, eventsForAccount } from './views.ts';
 
-const notInvited = () => new AppError(404, 'NOT_FOUND', 'No such event for this account.');
+const notInvited = () => new NotFound('No such event for this account.');
 
 export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.drEvents, {
@@ -74,7 +74,7 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const progress = await eventProgressFor(app.db, request.account, request.query.event_id);
       if (!progress) throw notInvited();
-      if (progress === 'no data') throw new AppError(404, 'NOT_FOUND', messages.eventNoData);
+      if (progress === 'no data') throw new NotFound(messages.eventNoData);
       return progress;
     },
   });

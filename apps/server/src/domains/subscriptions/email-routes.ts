@@ -6,7 +6,7 @@
 import { endpoints, errorResponseSchema, paths } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
+import { InvalidRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
 import { isPortalPath, linkSecret, verifyLink } from './links.ts';
@@ -14,11 +14,7 @@ import { countEmailClick, setSubscription } from './queries.ts';
 
 const tokenQuery = z.object({ t: z.string().min(1).max(4096).describe('The signed link token') });
 const refused = () =>
-  new AppError(
-    400,
-    'BAD_REQUEST',
-    'This link is not valid. Please use the link in your latest Tracker email.',
-  );
+  new InvalidRequest('This link is not valid. Please use the link in your latest Tracker email.');
 
 export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   // Mail providers post the one-click unsubscribe as a form ('List-Unsubscribe=One-Click'); the token in the

@@ -11,7 +11,7 @@ import {
   subscriptionUpdateBodySchema,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
+import { Conflict } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { changeFrequency, setSubscription, subscriptionOf } from './queries.ts';
 
@@ -55,9 +55,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const changed = await changeFrequency(app.db, request.account.id);
       if (!changed) {
-        throw new AppError(
-          409,
-          'CONFLICT',
+        throw new Conflict(
           'This account is not subscribed to the email snapshot: subscribe first, then choose how often.',
         );
       }

@@ -16,7 +16,7 @@ import { parse } from 'csv-parse';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { type AccountRow, accounts, solarCurtailments } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { InvalidRequest } from '../../lib/errors.ts';
 
 export interface CurtailmentImportSummary {
   rows: number;
@@ -73,18 +73,12 @@ export async function readCurtailmentFile(file: string, filePath = file): Promis
       line = info.lines;
       if (rows.length === 0 && line <= 1 && record[0]?.toLowerCase() === 'nmi') {
         if (record.join(',').toLowerCase() !== CURTAILMENT_HEADER.join(',')) {
-          throw new AppError(
-            400,
-            'BAD_REQUEST',
-            `${file}:${line}: the header must be ${CURTAILMENT_HEADER.join(',')}`,
-          );
+          throw new InvalidRequest(`${file}:${line}: the header must be ${CURTAILMENT_HEADER.join(',')}`);
         }
         continue;
       }
       if (record.length !== CURTAILMENT_HEADER.length) {
-        throw new AppError(
-          400,
-          'BAD_REQUEST',
+        throw new InvalidRequest(
           `${file}:${line}: expected ${CURTAILMENT_HEADER.length} fields, found ${record.length}`,
         );
       }
@@ -93,23 +87,15 @@ export async function readCurtailmentFile(file: string, filePath = file): Promis
       );
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new AppError(
-          400,
-          'BAD_REQUEST',
-          `${file}:${line}: ${issue?.path.join('.')}: ${issue?.message}`,
-        );
+        throw new InvalidRequest(`${file}:${line}: ${issue?.path.join('.')}: ${issue?.message}`);
       }
       rows.push(parsed.data);
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(
-      400,
-      'BAD_REQUEST',
-      `${file}:${line || 1}: not a curtailment CSV (${(error as Error).message})`,
-    );
+    if (error instanceof InvalidRequest) throw error;
+    throw new InvalidRequest(`${file}:${line || 1}: not a curtailment CSV (${(error as Error).message})`);
   }
-  if (rows.length === 0) throw new AppError(400, 'BAD_REQUEST', `${file}: no curtailment rows`);
+  if (rows.length === 0) throw new InvalidRequest(`${file}: no curtailment rows`);
   return rows;
 }
 

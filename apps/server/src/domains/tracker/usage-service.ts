@@ -17,7 +17,7 @@ import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { pricedDaysStale } from '../../db/schema/priced-days.ts';
 import { type AccountRow, usageVersions } from '../../db/schema.ts';
-import { toCustomer } from '../accounts/routes.ts';
+import { toCustomer } from '../accounts/customer.ts';
 import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
 import { type Money, toDollars } from '../billing/money.ts';
 import { type DayQuality, windowHours } from '../billing/priced-day.ts';

@@ -7,10 +7,10 @@ import { endpoints, messages, paths, type SurveyProfile, type UpdateProfileBody 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { clearCachedUsage, usageKeys } from '../../../shared/api/usage-cache.ts';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import type { ApiClient } from '../../../shared/lib/api-client.ts';
 import { reportError } from '../../../shared/lib/error-reporting.ts';
-import { clearCachedUsage, usageKeys } from '../../tracker/index.ts';
 
 export async function updateProfile(
   api: ApiClient,

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { usageCacheKey } from '../../../shared/api/usage-cache.ts';
 import { AlertBanner } from '../../../shared/components/alert-banner.tsx';
 import { allowConsole } from '../../../test/console-guard.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { usageCacheKey } from '../../tracker/api/usage-cache.ts';
 import { SmeSurveyPage } from './sme-survey-page.tsx';
 import { SurveyPage } from './survey-page.tsx';
 

@@ -7,15 +7,11 @@
  */
 import { endpoints, messages, USAGE_CACHE_MAX_AGE_MS, type UsageResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readCachedUsage, usageKeys, writeCachedUsage } from '../../../shared/api/usage-cache.ts';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
-import { readCachedUsage, writeCachedUsage } from './usage-cache.ts';
 
-export const usageKeys = {
-  all: ['tracker', 'usage'] as const,
-  account: (accountId: string) => [...usageKeys.all, accountId] as const,
-  week: (accountId: string, from: string) => [...usageKeys.account(accountId), from] as const,
-};
+export { usageKeys };
 
 /**
  * The parts of a usage answer the screen cannot draw without. Not a second copy of the contract: only enough

@@ -6,10 +6,10 @@
  */
 import { endpoints, type UsageResponse } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { writeCachedUsage } from '../../../shared/api/usage-cache.ts';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import type { ApiClient } from '../../../shared/lib/api-client.ts';
 import { usageKeys } from './get-usage.ts';
-import { writeCachedUsage } from './usage-cache.ts';
 
 export async function recordSolarWelcome(api: ApiClient, accountId: string): Promise<void> {
   await api.call(endpoints.solarWelcome, { query: { account_id: accountId } });

@@ -6,10 +6,10 @@
 import { endpoints, formatMessage, messages } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { clearLocalStorage } from '../../../shared/api/usage-cache.ts';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import type { ApiClient } from '../../../shared/lib/api-client.ts';
 import { usageKeys } from './get-usage.ts';
-import { clearLocalStorage } from './usage-cache.ts';
 
 export async function saveSpendTarget(api: ApiClient, accountId: string, spendTarget: number): Promise<void> {
   await api.call(endpoints.spendTarget, {

@@ -12,7 +12,6 @@ import {
   type UsageResponse,
 } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { BetterOfferCard } from '../../plans/components/better-offer.tsx';
 import { useRecordSolarWelcome } from '../api/record-solar-welcome.ts';
 import { formatDayMonthYear, formatLongDate } from '../lib/dates.ts';
 import {
@@ -22,6 +21,7 @@ import {
   trendDirection,
   weeklyTrendText,
 } from '../lib/insights.ts';
+import type { OverviewCard } from './tracker-view.ts';
 import './tracker-overview.css';
 
 function BudgetProgress({ spent, budget }: { spent: number; budget: number }) {
@@ -72,10 +72,13 @@ export function TrackerOverview({
   accountId,
   usage,
   isCurrentWeek,
+  offerCard: OfferCard,
 }: {
   accountId: string;
   usage: UsageResponse;
   isCurrentWeek: boolean;
+  /** A card another feature adds (the plans' better offer), passed in by the app's router. */
+  offerCard?: OverviewCard | undefined;
 }) {
   const { insights } = usage.current_week;
   const { forecast, customer } = usage;
@@ -190,7 +193,7 @@ export function TrackerOverview({
           </dd>
         </div>
 
-        <BetterOfferCard accountId={accountId} />
+        {OfferCard && <OfferCard accountId={accountId} />}
       </dl>
     </section>
   );

@@ -12,10 +12,16 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { usageCacheKey } from '../../../shared/api/usage-cache.ts';
 import { renderRoute, renderWithProviders } from '../../../test/render.tsx';
-import { usageCacheKey } from '../api/usage-cache.ts';
+import {
+  apiError,
+  json,
+  makeUsage,
+  trackerFetch,
+  type UsageFixtureOptions,
+} from '../../../test/usage-fixtures.ts';
 import { currentWeekStart, formatLongDate, formatWeekRange } from '../lib/dates.ts';
-import { apiError, json, makeUsage, trackerFetch, type UsageFixtureOptions } from '../test/usage-fixtures.ts';
 import { TrackerPage } from './tracker-page.tsx';
 
 const id = 'demo-home';

@@ -2,16 +2,14 @@
  * Tracker usage (docs/screens.md): the week view (7 daily columns) and the day view (24 hourly columns) of one
  * account, at /new/usage/:accountId/:from?/:day?. `from` is normalised to its Monday (missing or invalid
  * means this week); a day segment 0 to 6 means the day view. Both views read the same weekly usage
- * response, cached in the browser for an hour (docs/rules.md#states-and-transitions).
+ * response, cached in the browser for an hour (docs/rules.md#states-and-transitions). This module is the frame the
+ * two views share; what differs between them is in week-view.tsx and day-view.tsx.
  */
 import {
-  addDays,
   type DayEntry,
   formatCurrency,
-  formatMessage,
   type HourEntry,
   messages,
-  paths,
   screenTitles,
   trackerCopy,
   type UsageResponse,
@@ -25,39 +23,34 @@ import { isAccountError, usageErrorMessage, useUsage } from '../api/get-usage.ts
 import { useHint } from '../hooks/use-hint.ts';
 import { useTrackerRoute } from '../hooks/use-tracker-route.ts';
 import { useUsageErrorAlert } from '../hooks/use-usage-error-alert.ts';
-import { budgetPerDay, buildColumns, type ChartUnit, hasAnyData } from '../lib/chart-model.ts';
-import { dayColumnLabels, hourLabel, weekColumnLabels } from '../lib/column-labels.ts';
-import { currentWeekStart, formatLongDate, formatWeekRange } from '../lib/dates.ts';
+import { buildColumns, type ChartUnit, hasAnyData } from '../lib/chart-model.ts';
+import { currentWeekStart } from '../lib/dates.ts';
 import { legendEntries } from '../lib/legend.ts';
-import { dayNavigation, type NavTargets, weekNavigation } from '../lib/navigation.ts';
 import { shouldShowSurvey } from '../lib/survey-prompt.ts';
-import { BudgetForm } from './budget-form.tsx';
 import { ChartHeader } from './chart-header.tsx';
 import { ChartLegend } from './chart-legend.tsx';
 import { ChartTable, type TableRow } from './chart-table.tsx';
-import { DayInsights } from './day-insights.tsx';
+import { dayView } from './day-view.tsx';
 import { DownloadData } from './download-data.tsx';
 import { SurveyPrompt } from './survey-prompt.tsx';
 import { TrackerHints } from './tracker-hints.tsx';
-import { TrackerOverview } from './tracker-overview.tsx';
+import type { OverviewCard } from './tracker-view.ts';
 import { UnitSwitch } from './unit-switch.tsx';
 import { UsageChart } from './usage-chart.tsx';
+import { weekView } from './week-view.tsx';
 import './tracker-page.css';
-
-const noNavigation: NavTargets = { previous: null, next: null };
 
 function tableRows(
   entries: ReadonlyArray<DayEntry | HourEntry>,
-  view: 'week' | 'day',
+  rowName: (index: number) => string,
   unit: ChartUnit,
 ): TableRow[] {
   const dollars = unit === 'dollars';
   return entries.map((entry, index) => {
     const { data } = entry;
-    const start = entry.interval_range.starts_at;
     return {
       key: String(index),
-      name: view === 'week' ? `${start.day} ${start.date} ${start.month}` : hourLabel(entry as HourEntry),
+      name: rowName(index),
       hasData: data.total_spend !== null,
       usage: dollars ? data.grid_spend : data.usage_kwh,
       supply: data.service_charge,
@@ -70,7 +63,8 @@ function tableRows(
   });
 }
 
-export function TrackerPage() {
+/** `offerCard`: a card another feature adds to the week's overview, composed by the app's router. */
+export function TrackerPage({ offerCard }: { offerCard?: OverviewCard } = {}) {
   const route = useTrackerRoute();
   useDocumentTitle(screenTitles.tracker);
   useVisitRecord(route.view === 'day' ? 'day_view' : 'week_view', route.accountId ?? null);
@@ -84,22 +78,30 @@ export function TrackerPage() {
     );
   }
   return (
-    <TrackerScreen accountId={route.accountId} from={route.from} day={route.day} rawFrom={route.rawFrom} />
+    <TrackerScreen
+      accountId={route.accountId}
+      from={route.from}
+      day={route.day}
+      rawFrom={route.rawFrom}
+      offerCard={offerCard}
+    />
   );
 }
 
+/** The frame both views share: loading and error states, chart, legend, table, navigation and download. */
 function TrackerScreen({
   accountId,
   from,
   day,
   rawFrom,
+  offerCard,
 }: {
   accountId: string;
   from: string;
   day: number | null;
   rawFrom: string | undefined;
+  offerCard: OverviewCard | undefined;
 }) {
-  const view = day === null ? 'week' : 'day';
   const usage = useUsage(accountId, from);
   useUsageErrorAlert(usage.error, usage.errorUpdatedAt);
   const data: UsageResponse | undefined = usage.data;
@@ -111,16 +113,10 @@ function TrackerScreen({
   const summaryId = `${ids}-summary`;
 
   const isCurrentWeek = from === currentWeekStart();
-  const nav = !data
-    ? noNavigation
-    : day === null
-      ? weekNavigation(accountId, from, data)
-      : dayNavigation(accountId, from, day, data);
-
-  const dayEntry = data && day !== null ? data.current_week.intervals[day] : undefined;
-  const entries: ReadonlyArray<DayEntry | HourEntry> =
-    (view === 'week' ? data?.current_week.intervals : dayEntry?.intervals) ?? [];
-  const columns = buildColumns(entries, { view, unit });
+  const input = { accountId, from, data, unit, isCurrentWeek, navigate, offerCard };
+  const shown = day === null ? weekView(input) : dayView(input, day);
+  const { entries, nav, heading, chartTitle, totalSpend } = shown;
+  const columns = buildColumns(entries, { view: shown.view, unit });
   const hasData = hasAnyData(columns);
   const budget = data?.customer.budget ?? 0;
   const hasSolar = data?.metadata.has_solar ?? false;
@@ -137,19 +133,6 @@ function TrackerScreen({
     preventScrollOnSwipe: false,
     trackMouse: false,
   });
-
-  const heading = view === 'week' ? formatWeekRange(from) : formatLongDate(addDays(from, day ?? 0), true);
-  const chartTitle = formatMessage(
-    view === 'week'
-      ? unit === 'dollars'
-        ? trackerCopy.weekChartTitle
-        : trackerCopy.weekChartTitleKwh
-      : unit === 'dollars'
-        ? trackerCopy.dayChartTitle
-        : trackerCopy.dayChartTitleKwh,
-    { range: heading, date: heading },
-  );
-  const totalSpend = view === 'week' ? data?.current_week.insights.total_spend : dayEntry?.data.total_spend;
 
   let body: ReactNode;
   if (usage.isPending) {
@@ -172,7 +155,7 @@ function TrackerScreen({
   } else if (!hasData) {
     body = (
       <p className="tracker-chart__state" data-testid="no-data">
-        {view === 'week' ? messages.weekNoData : messages.dayNoData}
+        {shown.noDataMessage}
       </p>
     );
   } else {
@@ -187,20 +170,12 @@ function TrackerScreen({
           </p>
         )}
         <UsageChart
-          view={view}
+          view={shown.view}
           columns={columns}
-          labels={
-            view === 'week'
-              ? weekColumnLabels(entries as DayEntry[], columns, unit)
-              : dayColumnLabels(entries as HourEntry[], columns, unit)
-          }
-          budgetPerDay={view === 'week' && unit === 'dollars' ? budgetPerDay(budget) : null}
-          actionLabel={view === 'week' ? trackerCopy.viewDay : trackerCopy.viewWeek}
-          onActivate={(index) =>
-            navigate(
-              view === 'week' ? paths.usage.href(accountId, from, index) : paths.usage.href(accountId, from),
-            )
-          }
+          labels={shown.columnLabels(columns)}
+          budgetPerDay={shown.budgetPerDay}
+          actionLabel={shown.actionLabel}
+          onActivate={(index) => navigate(shown.columnHref(index))}
           labelledBy={chartTitleId}
           describedBy={unit === 'dollars' && totalSpend != null ? summaryId : undefined}
           noDataLabel={messages.columnNoData}
@@ -217,10 +192,7 @@ function TrackerScreen({
         <SurveyPrompt customer={data.customer} accountId={accountId} from={rawFrom ? from : undefined} />
       )}
 
-      {view === 'week' && data && (
-        <TrackerOverview accountId={accountId} usage={data} isCurrentWeek={isCurrentWeek} />
-      )}
-      {view === 'day' && dayEntry && <DayInsights day={dayEntry} />}
+      {shown.above}
 
       <section className="tracker-card tracker-chart" aria-labelledby={headingId}>
         <ChartHeader
@@ -228,22 +200,14 @@ function TrackerScreen({
           heading={heading}
           previous={nav.previous}
           next={nav.next}
-          previousLabel={view === 'week' ? trackerCopy.previousWeek : trackerCopy.previousDay}
-          nextLabel={view === 'week' ? trackerCopy.nextWeek : trackerCopy.nextDay}
+          previousLabel={shown.previousLabel}
+          nextLabel={shown.nextLabel}
         >
-          {view === 'day' && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => navigate(paths.usage.href(accountId, from))}
-            >
-              {trackerCopy.weekZoom}
-            </button>
-          )}
+          {shown.headerAction}
           {hasData && <UnitSwitch unit={unit} onChange={setUnit} />}
         </ChartHeader>
 
-        {view === 'week' && hasData && hint.visible && (
+        {shown.showsHint && hasData && hint.visible && (
           <TrackerHints ref={hint.ref} onDismiss={hint.dismiss} />
         )}
 
@@ -256,24 +220,24 @@ function TrackerScreen({
             {unit === 'kwh' && <p className="tracker-chart__note">{trackerCopy.kwhNote}</p>}
             <ChartLegend
               entries={legendEntries({
-                view,
+                view: shown.view,
                 unit,
                 hasSolar,
                 budget,
                 hasEstimates: columns.some((column) => column.estimatedShare > 0),
               })}
-              view={view}
+              view={shown.view}
               unit={unit}
               budget={budget}
             />
           </>
         )}
-        {view === 'day' && <p className="tracker-chart__note tracker-chart__aest">{messages.aestNote}</p>}
+        {shown.footnote}
         {hasData && (
           <ChartTable
             caption={chartTitle}
-            rows={tableRows(entries, view, unit)}
-            view={view}
+            rows={tableRows(entries, shown.rowName, unit)}
+            view={shown.view}
             unit={unit}
             hasSolar={hasSolar}
           />
@@ -281,9 +245,7 @@ function TrackerScreen({
       </section>
 
       <div className="tracker__forms">
-        {view === 'week' && data && (
-          <BudgetForm key={data.customer.budget} accountId={accountId} savedBudget={data.customer.budget} />
-        )}
+        {shown.forms}
         {data && <DownloadData key={from} accountId={accountId} from={from} />}
       </div>
     </div>

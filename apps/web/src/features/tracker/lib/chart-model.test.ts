@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeUsage } from '../test/usage-fixtures.ts';
+import { makeUsage } from '../../../test/usage-fixtures.ts';
 import {
   budgetPerDay,
   buildColumns,

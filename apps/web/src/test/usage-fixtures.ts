@@ -1,6 +1,7 @@
 /**
  * Usage responses for tests, built to the server's contract and checked against `usageResponseSchema`, so
- * a test can never pass on a shape the server would not send.
+ * a test can never pass on a shape the server would not send. Here rather than in the Tracker's folder because
+ * the shared usage cache and the app's composition tests use them too.
  */
 import {
   addDays,
@@ -8,13 +9,14 @@ import {
   type Customer,
   dayOfWeek,
   MONTH_NAMES,
+  marketToday,
   type SolarCurtailment,
   type UsageResponse,
   usageResponseSchema,
   WEEKDAY_NAMES,
+  weekStart,
 } from '@portal/contracts';
 import { vi } from 'vitest';
-import { currentWeekStart } from '../lib/dates.ts';
 
 function timePoint(date: string, time: string) {
   return {
@@ -91,7 +93,7 @@ export interface UsageFixtureOptions {
 }
 
 export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
-  const from = options.from ?? addDays(currentWeekStart(), -14);
+  const from = options.from ?? addDays(weekStart(marketToday()), -14);
   const solar = options.hasSolar ?? false;
   const daysWithData = options.daysWithData ?? (() => true);
   const hoursWithData = options.hoursWithData ?? (() => true);

@@ -1,6 +1,6 @@
 import { USAGE_CACHE_MAX_AGE_MS, USAGE_RESPONSE_VERSION } from '@portal/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeUsage } from '../test/usage-fixtures.ts';
+import { makeUsage } from '../../test/usage-fixtures.ts';
 import {
   clearCachedUsage,
   clearLocalStorage,

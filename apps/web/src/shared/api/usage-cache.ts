@@ -1,5 +1,9 @@
 /**
- * The browser cache of usage responses (docs/rules.md#states-and-transitions): one localStorage entry per account and week start, used
+ * The two caches of an account's usage answers: the query keys of TanStack Query's cache, and the browser cache
+ * of docs/rules.md#states-and-transitions. Shared because the Tracker fills them and the surveys forget them
+ * (a completed survey changes the customer block of every cached week; docs/decisions/0026-boundaries.md).
+ *
+ * The browser cache: one localStorage entry per account and week start, used
  * for USAGE_CACHE_MAX_AGE_MS (1 hour). An entry that is too old, unreadable or saved under another
  * USAGE_RESPONSE_VERSION (an older shape of the response) is treated as missing. Storage failures (private
  * mode, quota) only cost a fetch.
@@ -7,6 +11,13 @@
 import { USAGE_CACHE_MAX_AGE_MS, USAGE_RESPONSE_VERSION, type UsageResponse } from '@portal/contracts';
 
 const PREFIX = 'tracker.usage.v1';
+
+/** The query keys of usage answers: all of them, an account's, one week of an account's. */
+export const usageKeys = {
+  all: ['tracker', 'usage'] as const,
+  account: (accountId: string) => [...usageKeys.all, accountId] as const,
+  week: (accountId: string, from: string) => [...usageKeys.account(accountId), from] as const,
+};
 
 export function usageCacheKey(accountId: string, from: string): string {
   return `${PREFIX}:${accountId}:${from}`;

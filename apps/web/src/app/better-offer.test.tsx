@@ -1,9 +1,9 @@
-/** The Tracker overview's better offer card (issue 17): shown with a better offer only, linking to the plans. */
+/** The Tracker overview's better offer card (issue 17), composed by the app's router: shown with a better offer only, linking to the plans. */
 import { betterOfferLine, type PlansResponse, paths } from '@portal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { json, trackerFetch } from '../../tracker/test/usage-fixtures.ts';
+import { renderRoute } from '../test/render.tsx';
+import { json, trackerFetch } from '../test/usage-fixtures.ts';
 
 function stub(betterOffer: PlansResponse['better_offer']) {
   const tracker = trackerFetch();

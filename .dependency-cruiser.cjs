@@ -1,0 +1,109 @@
+/**
+ * The boundaries of the code base, checked in `npm test` (docs/decisions/0026-boundaries.md). Each rule
+ * names what it keeps apart and why; a violation prints the rule's name, the importing file and the import.
+ */
+
+/** Server route modules: the HTTP edge of each domain. */
+const serverRoutes = '^apps/server/src/domains/[^/]+/(routes|[^/]*-routes)\\.tsx?$';
+
+/**
+ * Server modules that compute without input or output: no database, no network, no files. A new pure module
+ * joins this list so that the rule below keeps it pure.
+ */
+const pureServerModules = [
+  '^apps/server/src/domains/billing/(money|priced-day|tariff|forecast|spend)\\.ts$',
+  '^apps/server/src/domains/meter-data/nem12/',
+  '^apps/server/src/domains/offers/rules\\.ts$',
+  '^apps/server/src/domains/reduce-and-reward/settlement\\.ts$',
+  '^apps/server/src/domains/tracker/(plans|week)\\.ts$',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment:
+        'No module may import itself through others: a cycle has no order to read, test or load its parts in.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-feature-into-another-feature',
+      comment:
+        'A web feature stands alone: features are combined only by the app (apps/web/src/app), and what two ' +
+        'features share lives in apps/web/src/shared or packages/contracts.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-into-a-feature',
+      comment: 'Shared web code serves every feature and so depends on none of them.',
+      severity: 'error',
+      from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'contracts-into-an-app',
+      comment: 'The contracts are shared by the server and the web app, and so import neither.',
+      severity: 'error',
+      from: { path: '^packages/contracts/src/' },
+      to: { path: '^(apps|e2e|bench)/' },
+    },
+    {
+      name: 'server-route-imported-outside-the-app-assembly',
+      comment:
+        'Routes are the HTTP edge: only the app assembly (apps/server/src/app.ts) registers them. Services, ' +
+        'queries and other routes take what they need from services or view modules instead.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/app\\.ts$' },
+      to: { path: serverRoutes },
+    },
+    {
+      name: 'server-domain-into-http-helpers',
+      comment:
+        'Domain modules (services, queries, pure modules) do not know about HTTP: the plugins and the account ' +
+        'guard (domains/accounts/guard.ts) serve route modules and the app assembly only.',
+      severity: 'error',
+      from: { path: '^apps/server/src/domains/', pathNot: serverRoutes },
+      to: { path: ['^apps/server/src/plugins/', '^apps/server/src/domains/accounts/guard\\.ts$'] },
+    },
+    {
+      name: 'server-pure-module-into-io',
+      comment:
+        'Pure modules compute from their arguments: they reach no database, HTTP plugin, Redis or mailer, not ' +
+        'even through another module; the services around them read and write.',
+      severity: 'error',
+      from: { path: pureServerModules },
+      to: {
+        reachable: true,
+        path: [
+          '^apps/server/src/(db|plugins|cli|demo)/',
+          '^apps/server/src/lib/(?!errors\\.ts$)',
+          serverRoutes,
+          '^node_modules/(drizzle-orm|pg|@electric-sql|fastify|ioredis|nodemailer)/',
+        ],
+      },
+    },
+    {
+      name: 'server-outside-tools-into-cli',
+      comment: 'The CLI drives the server code; nothing but the entry point (main.ts) depends on it.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: ['^apps/server/src/cli/', '^apps/server/src/main\\.ts$'] },
+      to: { path: '^apps/server/src/cli/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|\\.tmp)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,57 @@
+/** The Tracker's week view: seven daily columns, the overview above them and the budget form below. */
+import { formatMessage, messages, paths, trackerCopy } from '@portal/contracts';
+import { budgetPerDay } from '../lib/chart-model.ts';
+import { weekColumnLabels } from '../lib/column-labels.ts';
+import { formatWeekRange } from '../lib/dates.ts';
+import { weekNavigation } from '../lib/navigation.ts';
+import { BudgetForm } from './budget-form.tsx';
+import { TrackerOverview } from './tracker-overview.tsx';
+import type { TrackerView, TrackerViewInput } from './tracker-view.ts';
+
+export function weekView({
+  accountId,
+  from,
+  data,
+  unit,
+  isCurrentWeek,
+  offerCard,
+}: TrackerViewInput): TrackerView {
+  const days = data?.current_week.intervals ?? [];
+  const heading = formatWeekRange(from);
+  return {
+    view: 'week',
+    entries: days,
+    nav: data ? weekNavigation(accountId, from, data) : { previous: null, next: null },
+    heading,
+    chartTitle: formatMessage(
+      unit === 'dollars' ? trackerCopy.weekChartTitle : trackerCopy.weekChartTitleKwh,
+      { range: heading, date: heading },
+    ),
+    totalSpend: data?.current_week.insights.total_spend,
+    noDataMessage: messages.weekNoData,
+    previousLabel: trackerCopy.previousWeek,
+    nextLabel: trackerCopy.nextWeek,
+    columnLabels: (columns) => weekColumnLabels(days, columns, unit),
+    budgetPerDay: unit === 'dollars' ? budgetPerDay(data?.customer.budget ?? 0) : null,
+    actionLabel: trackerCopy.viewDay,
+    columnHref: (index) => paths.usage.href(accountId, from, index),
+    rowName: (index) => {
+      const start = days[index]?.interval_range.starts_at;
+      return start ? `${start.day} ${start.date} ${start.month}` : '';
+    },
+    above: data && (
+      <TrackerOverview
+        accountId={accountId}
+        usage={data}
+        isCurrentWeek={isCurrentWeek}
+        offerCard={offerCard}
+      />
+    ),
+    headerAction: null,
+    showsHint: true,
+    footnote: null,
+    forms: data && (
+      <BudgetForm key={data.customer.budget} accountId={accountId} savedBudget={data.customer.budget} />
+    ),
+  };
+}
