@@ -71,6 +71,15 @@ module.exports = {
       to: { path: ['^apps/server/src/plugins/', '^apps/server/src/domains/accounts/guard\\.ts$'] },
     },
     {
+      name: 'server-route-into-database',
+      comment:
+        'Route modules take the request and give the answer: reading and writing the database is the job of ' +
+        "their domain's services and queries. Types of rows stay allowed (a handler names the account it gets).",
+      severity: 'error',
+      from: { path: serverRoutes },
+      to: { path: ['^apps/server/src/db/', '^node_modules/drizzle-orm/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'server-pure-module-into-io',
       comment:
         'Pure modules compute from their arguments: they reach no database, HTTP plugin, Redis or mailer, not ' +

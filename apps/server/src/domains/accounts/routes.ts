@@ -1,7 +1,6 @@
 /** GET /api/accounts/customer: the customer block of docs/api.md#entities for one account (our addition, docs/contracts.md). */
 import { accountQuerySchema, customerSchema, endpoints } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AccountRow } from '../../db/schema.ts';
 import { route } from '../../lib/route.ts';
 import { toCustomer } from './customer.ts';
 
