@@ -3,7 +3,7 @@
  * and the tests all load their settings through `loadConfig`.
  */
 import path from 'node:path';
-import { BETTER_OFFER_DEFAULT_MIN_SAVING, type ClientConfig } from '@portal/contracts';
+import { BETTER_OFFER_DEFAULT_MIN_SAVING, type ClientConfig, serverPrefixes } from '@portal/contracts';
 import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -182,8 +182,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         legalEntity: env.RETAILER_LEGAL_ENTITY,
       },
       apiBase: env.API_BASE,
-      reduceAndRewardBase: env.REDUCE_AND_REWARD_BASE ?? siblingBase(env.API_BASE, '/reduce_and_reward'),
-      innovativeBillingBase: env.INNOVATIVE_BILLING_BASE ?? siblingBase(env.API_BASE, '/innovative_billing'),
+      reduceAndRewardBase:
+        env.REDUCE_AND_REWARD_BASE ?? siblingBase(env.API_BASE, serverPrefixes.reduceAndReward),
+      innovativeBillingBase:
+        env.INNOVATIVE_BILLING_BASE ?? siblingBase(env.API_BASE, serverPrefixes.innovativeBilling),
       sentryDsn: env.SENTRY_DSN ?? null,
       environment: env.SENTRY_ENVIRONMENT,
       showLinks: env.SHOW_LINKS,
