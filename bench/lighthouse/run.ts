@@ -99,7 +99,7 @@ process.once('SIGINT', () => void stopServer().then(() => process.exit(130)));
 
 // --- The pages --------------------------------------------------------------------------------------------
 
-/** The demo account's most recent Reduce & Reward event (design.md: demo-home has a history of events). */
+/** The demo account's most recent Reduce & Reward event (docs/product.md#demo-accounts: demo-home has a history of events). */
 async function latestEventId(accountId: string): Promise<string> {
   const response = await fetch(`${base}/reduce_and_reward/tracker/dr_events?account_id=${accountId}`);
   if (!response.ok) throw new Error(`dr_events for ${accountId}: HTTP ${response.status}`);

@@ -1,6 +1,6 @@
 /**
  * The AEMO NEM12 sample files (from the MIT-licensed nem-reader project; see fixtures/nem12/README.md),
- * copied from shared/data/nem12 so that the tests run wherever the repository is cloned.
+ * the repository's copies of the public AEMO-format examples (test/fixtures/nem12).
  */
 import path from 'node:path';
 

@@ -1,5 +1,5 @@
 /**
- * The NEM12 sample files behave as shared/data/nem12/README.md says (the acceptance test of the parser): valid
+ * The NEM12 sample files behave as test/fixtures/nem12/README.md says (the acceptance test of the parser): valid
  * files import completely with the totals of an independent naive reading, edge cases warn or are rejected
  * with the line and reason.
  */

@@ -4,7 +4,7 @@
  * known, so that an importer can write batches inside one transaction per file and never hold the file.
  *
  * What is accepted beyond the letter of the specification, because the sample files (the acceptance test,
- * shared/data/nem12/README.md) or real producers need it: a missing 100 header (warning), blank lines, more
+ * apps/server/test/fixtures/nem12/README.md) or real producers need it: a missing 100 header (warning), blank lines, more
  * blocks after a 900 record, short rows whose trailing optional fields are missing, any case of units, a 200
  * record without a unit (kept as 'other', warning), 10-minute intervals, NMIs of 1 to 10 characters, 400
  * records after a 300 whose quality is not V (applied over the 300's quality), and a 300 record without any
