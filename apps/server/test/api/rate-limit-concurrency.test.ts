@@ -5,32 +5,14 @@
  * genuine look-ups give their count back; IPv6 clients are counted by /64 (RATE_LIMIT_IPV6_PREFIX).
  */
 import { randomBytes } from 'node:crypto';
-import type { WebInteraction } from '@portal/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/app.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { lookup, visit } from '../helpers/limited-requests.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const LIMIT = 30;
 const AT_ONCE = 300;
-
-const lookup = (app: App, accountId: string, remoteAddress: string) =>
-  app.inject({
-    method: 'GET',
-    url: '/api/accounts/customer',
-    query: { account_id: accountId },
-    remoteAddress,
-  });
-
-const visit: WebInteraction = {
-  type: 'tracker_ui_visit',
-  source: 'trust',
-  account_identifier: null,
-  page_name: 'landing',
-  url: 'http://localhost:3000/',
-  additional_data: { event_time: '2026-11-20T09:15:00.000Z' },
-};
 
 function countStatuses(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};

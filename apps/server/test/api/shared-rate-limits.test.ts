@@ -5,12 +5,12 @@
  * away an instance still starts and still limits guessing, in its own memory.
  */
 import { randomBytes } from 'node:crypto';
-import type { WebInteraction } from '@portal/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { testConfig } from '../helpers/config.ts';
+import { lookup, record } from '../helpers/limited-requests.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const prefix = `portal-test:${randomBytes(6).toString('hex')}:`;
@@ -20,25 +20,6 @@ const limits = {
   ACCOUNT_LOOKUP_WINDOW_SECONDS: '60',
   INTERACTIONS_PER_MINUTE: '4',
 };
-
-const lookup = (app: App, accountId: string, remoteAddress: string) =>
-  app.inject({
-    method: 'GET',
-    url: '/api/accounts/customer',
-    query: { account_id: accountId },
-    remoteAddress,
-  });
-
-const visit: WebInteraction = {
-  type: 'tracker_ui_visit',
-  source: 'trust',
-  account_identifier: null,
-  page_name: 'landing',
-  url: 'http://localhost:3000/',
-  additional_data: { event_time: '2026-11-20T09:15:00.000Z' },
-};
-const record = (app: App, remoteAddress: string) =>
-  app.inject({ method: 'POST', url: '/api/web_interactions', payload: visit, remoteAddress });
 
 describe.skipIf(!redisUrl)('two instances sharing one Redis', () => {
   let a: Awaited<ReturnType<typeof buildTestApp>>;
