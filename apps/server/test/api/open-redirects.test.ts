@@ -17,6 +17,9 @@ const payloads = [
   '//evil.com',
   '//evil.com/',
   '///evil.com',
+  // Dot and empty segments collapse into '//evil.com' once resolved (found by the property below).
+  '/.//evil.com',
+  '/a/..//evil.com',
   '/\\evil.com',
   '\\\\evil.com',
   '/\\/evil.com',

@@ -1,8 +1,14 @@
 /** When snapshots are due and which period each reports (docs/email-snapshots.md), and where email links may lead. */
 import { addDays, type EmailFrequency, eachDate } from '@portal/contracts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { weekRange } from '../../src/domains/subscriptions/email/view.ts';
-import { isPortalPath, signLink, verifyLink } from '../../src/domains/subscriptions/links.ts';
+import {
+  isPortalPath,
+  redirectLocation,
+  signLink,
+  verifyLink,
+} from '../../src/domains/subscriptions/links.ts';
 import {
   isMailingDay,
   nextMailingDate,
@@ -102,6 +108,39 @@ describe('email links', () => {
     ]) {
       expect(isPortalPath(bad), bad).toBe(false);
     }
+  });
+
+  it('leads every path it accepts to a page of the portal itself, never another host or the API', () => {
+    // Dot segments and empty segments collapse when a URL is resolved: '/.//evil.example' is the path
+    // '//evil.example', which a browser reads as another host.
+    const piece = fc.constantFrom(
+      '/',
+      '.',
+      '..',
+      '//',
+      'evil.example',
+      'api',
+      '%2F',
+      '\\',
+      '@',
+      ':',
+      '?',
+      '#',
+      'a',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 8 }).map((parts) => `/${parts.join('')}`),
+        (path) => {
+          if (!isPortalPath(path)) return;
+          const to = new URL(redirectLocation(path), 'https://portal.example/api/email/click');
+          expect(to.origin, path).toBe('https://portal.example');
+          expect(to.pathname.startsWith('/api/') || to.pathname === '/api', path).toBe(false);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(isPortalPath('/.//evil.example')).toBe(false);
   });
 
   it('verifies its own tokens and refuses altered ones', () => {

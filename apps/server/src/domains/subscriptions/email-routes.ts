@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { InvalidRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
-import { isPortalPath, linkSecret, verifyLink } from './links.ts';
+import { isPortalPath, linkSecret, redirectLocation, verifyLink } from './links.ts';
 import { countEmailClick, setSubscription } from './queries.ts';
 
 const tokenQuery = z.object({ t: z.string().min(1).max(4096).describe('The signed link token') });
@@ -47,9 +47,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       await countEmailClick(app.db, account.id, request.query.t);
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
-      // Percent-encoded as a URL writes it: a header carries Latin-1 only (issue 16 item 3).
-      const target = new URL(payload.p, 'http://portal.invalid');
-      return reply.redirect(`${target.pathname}${target.search}${target.hash}`, 302);
+      return reply.redirect(redirectLocation(payload.p), 302);
     },
   });
 

@@ -32,7 +32,21 @@ export function isPortalPath(value: string): boolean {
   } catch {
     return false;
   }
-  return url.host === 'portal.invalid' && !url.pathname.startsWith('/api/') && url.pathname !== '/api';
+  // Judged as it resolves, not as written: dot and empty segments collapse ('/.//evil.example' is the path
+  // '//evil.example', which a browser reads as another host).
+  const path = url.pathname;
+  return (
+    url.host === 'portal.invalid' && !path.startsWith('//') && !path.startsWith('/api/') && path !== '/api'
+  );
+}
+
+/**
+ * The Location a click link answers with for a portal path: the path as a URL writes it (percent-encoded: a
+ * header carries Latin-1 only), resolved against the portal's own origin.
+ */
+export function redirectLocation(portalPath: string): string {
+  const target = new URL(portalPath, 'http://portal.invalid');
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 const payloadSchema = z.discriminatedUnion('k', [
