@@ -2,6 +2,7 @@
  * Every test of the repository, as Vitest projects: contracts, server unit, API integration on PGlite (and on
  * PostgreSQL when TEST_DATABASE_URL is set), web components, and end-to-end in Chromium.
  */
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverSetup = ['test/setup/console.ts'];
@@ -9,6 +10,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Vitest runs one file fewer at a time than there are cores: on the 2-core CI machine, one file at a time,
+    // and the cores sat idle while files waited on a child server, PostgreSQL or Chromium (docs/testing.md).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       { root: 'packages/contracts', test: { name: 'contracts', include: ['test/**/*.test.ts'] } },
       {
