@@ -9,8 +9,8 @@ export default defineProject({
     setupFiles: ['support/per-file-portal.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser at a time: the machine has 2 cores and the server shares them.
-    fileParallelism: false,
+    // Files run beside the other projects' files (each has its own server, database and Chromium): a project of
+    // one file at a time was run after every other project had finished (docs/testing.md).
     // expect.poll gives up after 1 s by default: too short for a page to load on a busy machine (flaky).
     expect: { poll: { timeout: 15_000, interval: 100 } },
   },
