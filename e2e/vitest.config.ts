@@ -5,12 +5,12 @@ export default defineProject({
     name: 'e2e',
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
-    // Each file its own server on its own copy of the demo database: files do not depend on each other's order.
+    // Each file its own server on its own copy of the demo database and its own Chromium: files do not depend on
+    // each other's order, and they run beside the other projects' files (a project of one file at a time was
+    // run only after every other project had finished: docs/testing.md).
     setupFiles: ['support/per-file-portal.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Files run beside the other projects' files (each has its own server, database and Chromium): a project of
-    // one file at a time was run after every other project had finished (docs/testing.md).
     // expect.poll gives up after 1 s by default: too short for a page to load on a busy machine (flaky).
     expect: { poll: { timeout: 15_000, interval: 100 } },
   },
