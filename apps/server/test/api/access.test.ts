@@ -1,18 +1,13 @@
 /** The access guard of docs/access.md and the JSON error shape of docs/reliability.md, through the real app. */
 import { Readable } from 'node:stream';
 import { errorResponseSchema, messages } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
 import { VISIT_BODY_LIMIT_BYTES } from '../../src/domains/interactions/routes.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 import { expectSecurityHeaders } from '../helpers/security-headers.ts';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ ACCOUNT_LOOKUP_FAILURES: '3', ACCOUNT_LOOKUP_WINDOW_SECONDS: '60' });
-});
-afterAll(async () => t?.close());
+const t = testAppForFile({ ACCOUNT_LOOKUP_FAILURES: '3', ACCOUNT_LOOKUP_WINDOW_SECONDS: '60' });
 
 const customer = (accountId: string, remoteAddress = '10.0.0.1') =>
   t.app.inject({

@@ -4,8 +4,8 @@
  * answered, not told to wait out the guessing limit. The look-up fails here as it does when PostgreSQL is
  * down (ECONNREFUSED: 503); the real outage is the server-process test of PostgreSQL stopped under load.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from '../helpers/app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { testAppForFile } from '../helpers/app.ts';
 
 const outage = vi.hoisted(() => ({ on: false }));
 
@@ -22,11 +22,7 @@ vi.mock('../../src/domains/accounts/queries.ts', async (importOriginal) => {
 });
 
 const LIMIT = 5;
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => {
-  t = await buildTestApp({ ACCOUNT_LOOKUP_FAILURES: String(LIMIT), ACCOUNT_LOOKUP_WINDOW_SECONDS: '600' });
-});
-afterAll(async () => t?.close());
+const t = testAppForFile({ ACCOUNT_LOOKUP_FAILURES: String(LIMIT), ACCOUNT_LOOKUP_WINDOW_SECONDS: '600' });
 
 const lookUp = (accountId: string, remoteAddress: string) =>
   t.app.inject({

@@ -4,16 +4,11 @@
  */
 import { errorResponseSchema } from '@portal/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_ERROR_MESSAGE_LENGTH } from '../../src/plugins/errors.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 /** The answer's error, checked to be in the JSON error shape. */
 function errorOf(response: LightMyRequestResponse) {
