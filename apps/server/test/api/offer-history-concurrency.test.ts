@@ -60,6 +60,43 @@ it(`Reduce & Be Rewarded: 8 opt-ins and 8 opt-outs at once, ${TRIALS} times, lea
   }
 });
 
+it('Reduce & Be Rewarded: a change at the same reading of the clock as the one before still comes after it', async () => {
+  // PGlite's clock moves in whole milliseconds, so changes in quick succession can read the same instant
+  // (the race above found two); a clock set back (NTP) would put a change before the one it follows.
+  const account = await insertAccount(t.db, {
+    publicId: 'hfy-tick',
+    clientCode: t.config.client.clientCode,
+    nmi: '6009300000',
+  });
+  const instant = new Date('2026-11-02T01:00:00.000Z');
+  await inviteToHereForYou(t.db, [account], t.config.client.clientCode, instant);
+  await setHereForYou(t.db, account, false, instant);
+  await setHereForYou(t.db, account, true, instant);
+  await setHereForYou(t.db, account, false, new Date(instant.getTime() - 60_000));
+  const history = await t.db
+    .select({
+      optedIn: hereForYouChanges.optedIn,
+      micros: sql<string>`(extract(epoch from ${hereForYouChanges.changedAt}) * 1000000)::bigint::text`,
+    })
+    .from(hereForYouChanges)
+    .where(eq(hereForYouChanges.accountId, account.id))
+    .orderBy(asc(hereForYouChanges.id));
+  const start = BigInt(instant.getTime()) * 1000n;
+  expect(history).toEqual([
+    { optedIn: true, micros: String(start) },
+    { optedIn: false, micros: String(start + 1n) },
+    { optedIn: true, micros: String(start + 2n) },
+    { optedIn: false, micros: String(start + 3n) },
+  ]);
+  const [participant] = await t.db
+    .select({
+      micros: sql<string>`(extract(epoch from ${hereForYouParticipants.updatedAt}) * 1000000)::bigint::text`,
+    })
+    .from(hereForYouParticipants)
+    .where(eq(hereForYouParticipants.accountId, account.id));
+  expect(participant?.micros).toBe(String(start + 3n));
+});
+
 it(`Happy Hours: 8 slot choices at once, ${TRIALS} times, leave one choice in force, the participant's`, async () => {
   for (let trial = 0; trial < TRIALS; trial++) {
     const account = await insertAccount(t.db, {

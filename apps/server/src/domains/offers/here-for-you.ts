@@ -64,12 +64,26 @@ export async function setHereForYou(
       .for('update');
     if (!row) throw new NotFound(OFFER_ACCOUNT_NOT_FOUND);
     if (row.optedIn === optedIn) return false;
-    const at = now ?? sql`clock_timestamp()`;
+    // At least a microsecond after the change before: PGlite's clock moves in whole milliseconds, and a
+    // clock set back must not put a change before the one it follows.
+    const clock = now ? sql`${now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+    const [change] = await tx
+      .insert(hereForYouChanges)
+      .values({
+        accountId: account.id,
+        optedIn,
+        changedAt: sql`greatest(${clock}, (select max(${hereForYouChanges.changedAt}) + interval '1 microsecond'
+          from ${hereForYouChanges} where ${hereForYouChanges.accountId} = ${account.id}))`,
+      })
+      .returning({ id: hereForYouChanges.id });
     await tx
       .update(hereForYouParticipants)
-      .set({ optedIn, updatedAt: at })
+      .set({
+        optedIn,
+        updatedAt: sql`(select ${hereForYouChanges.changedAt} from ${hereForYouChanges}
+          where ${hereForYouChanges.id} = ${change?.id})`,
+      })
       .where(eq(hereForYouParticipants.accountId, account.id));
-    await tx.insert(hereForYouChanges).values({ accountId: account.id, optedIn, changedAt: at });
     return true;
   });
 }
@@ -187,7 +201,9 @@ export async function settleHereForYouWeek(
       changedAt: hereForYouChanges.changedAt,
     })
     .from(hereForYouChanges)
-    .where(inArray(hereForYouChanges.accountId, ids));
+    .where(inArray(hereForYouChanges.accountId, ids))
+    // In the order they took effect: a Date keeps milliseconds only, and the rule's sort keeps ties in this order.
+    .orderBy(asc(hereForYouChanges.changedAt), asc(hereForYouChanges.id));
   const settled = new Set(
     (
       await db
