@@ -4,7 +4,8 @@
  * PGlite database migrated and seeded with the demo data. Problems do not stop the run: the first few of each
  * route are printed with their requests. Ends with a Markdown table of the answers per route and exits 1 if
  * any answer had a problem.
- *   FUZZ_RUNS=100000 node --import tsx bench/fuzz/run.ts [--routes <text>] [--seed <n>] [--json <file>]
+ *   FUZZ_RUNS=100000 node --import tsx bench/fuzz/run.ts [--routes <text>] [--shard <i>/<n>] [--seed <n>] [--json <file>]
+ * `--shard 1/2` and `--shard 2/2` in two processes share the routes between two cores (every second route each).
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -27,11 +28,17 @@ import { testConfig } from '../../apps/server/test/helpers/config.ts';
 const { values: args } = parseArgs({
   options: {
     routes: { type: 'string', default: '' },
+    shard: { type: 'string', default: '1/1' },
     seed: { type: 'string' },
     json: { type: 'string' },
   },
 });
 const runs = fuzzRuns(100_000);
+const [shardIndex, shardCount] = (args.shard ?? '1/1').split('/').map(Number);
+if (!shardIndex || !shardCount || shardIndex > shardCount) {
+  console.error(`--shard takes <i>/<n> with 1 <= i <= n, not "${args.shard}"`);
+  process.exit(2);
+}
 const seed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
 
 const started = performance.now();
@@ -48,8 +55,9 @@ console.info(
 );
 
 const reports: RouteReport[] = [];
-for (const [key, fuzzer] of Object.entries(endpointFuzzers)) {
+for (const [index, [key, fuzzer]] of Object.entries(endpointFuzzers).entries()) {
   if (args.routes && !key.includes(args.routes)) continue;
+  if (index % shardCount !== shardIndex - 1) continue;
   const report = await fuzzRoute(app, ctx, key, fuzzer, { runs, stopAtFirst: false, seed });
   reports.push(report);
   const seconds = (report.totalMs / 1000).toFixed(1);
@@ -79,7 +87,7 @@ for (const report of reports) {
 const total = reports.reduce((n, report) => n + report.runs, 0);
 const problems = reports.reduce((n, report) => n + report.problems.length, 0);
 console.info(
-  `\n${total.toLocaleString('en-AU')} requests on ${reports.length} routes in ${((performance.now() - started) / 60_000).toFixed(1)} min, seed ${seed}: ${problems} problem(s)`,
+  `\n${total.toLocaleString('en-AU')} requests on ${reports.length} routes (shard ${args.shard}) in ${((performance.now() - started) / 60_000).toFixed(1)} min, seed ${seed}: ${problems} problem(s)`,
 );
 if (args.json) fs.writeFileSync(args.json, JSON.stringify({ runs, seed, reports }, null, 2));
 process.exitCode = problems > 0 ? 1 : 0;

@@ -86,3 +86,12 @@ export class RateLimited extends DomainError {
 }
 
 export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
+
+/**
+ * A library's own message about input it could not read, for a one-line refusal: such a message may quote what
+ * it stopped at (csv-parse quotes the whole field, however long), so it is cut to `max` characters.
+ */
+export function libraryMessage(error: unknown, max = 200): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length <= max ? message : `${message.slice(0, max - 1)}…`;
+}

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.ts';
 import { drEvents } from '../../src/db/schema/reduce-and-reward.ts';
@@ -53,6 +54,8 @@ beforeAll(() => {
   write('truncated.csv', sample.slice(0, Math.floor(sample.length * 0.6)));
   write('huge-line.csv', Buffer.alloc(50 * 1024 * 1024, 'x'));
   write('commas.csv', Buffer.alloc(20 * 1024 * 1024, ','));
+  // A parser's message may quote the field it stopped at: here a field of 1,000 characters.
+  write('long-field.csv', `${'x'.repeat(1000)}"\n`);
   write(
     'nem13.csv',
     '100,NEM13,200505251200,MDA1,Ret1\n250,1234567890,11,E1,N1,01009,KWH,1,300,A,,,20050125,A,200505311200\n900\n',
@@ -75,7 +78,7 @@ function expectClearRefusal(result: Awaited<ReturnType<typeof runPortal>>, file:
 describe('file commands refuse bad files clearly and store nothing', () => {
   it('portal import nem12', async () => {
     const names = ['empty.csv', 'binary.csv', 'truncated.csv', 'huge-line.csv', 'nem13.csv', 'people.csv'];
-    for (const name of [...names, 'garbage.zip']) {
+    for (const name of [...names, 'garbage.zip', 'long-field.csv']) {
       const file = files[name] as string;
       const result = await runPortal('import', 'nem12', file);
       expectClearRefusal(result, file);
@@ -92,7 +95,14 @@ describe('file commands refuse bad files clearly and store nothing', () => {
   }, 120_000);
 
   it('portal tariffs import', async () => {
-    for (const name of ['empty.csv', 'binary.csv', 'huge-line.csv', 'wrong-tariff.json', 'nem12.json']) {
+    for (const name of [
+      'empty.csv',
+      'binary.csv',
+      'huge-line.csv',
+      'wrong-tariff.json',
+      'nem12.json',
+      'long-field.csv',
+    ]) {
       const file = files[name] as string;
       expectClearRefusal(await runPortal('tariffs', 'import', file), file);
     }
@@ -100,7 +110,15 @@ describe('file commands refuse bad files clearly and store nothing', () => {
   }, 120_000);
 
   it('portal curtailment import', async () => {
-    const names = ['empty.csv', 'binary.csv', 'huge-line.csv', 'commas.csv', 'people.csv', 'nem13.csv'];
+    const names = [
+      'empty.csv',
+      'binary.csv',
+      'huge-line.csv',
+      'commas.csv',
+      'people.csv',
+      'nem13.csv',
+      'long-field.csv',
+    ];
     for (const name of names) {
       const file = files[name] as string;
       expectClearRefusal(await runPortal('curtailment', 'import', file), file);
@@ -109,7 +127,7 @@ describe('file commands refuse bad files clearly and store nothing', () => {
   }, 120_000);
 
   it('portal events create --accounts', async () => {
-    const names = ['empty.csv', 'binary.csv', 'huge-line.csv', 'people.csv', 'garbage.zip'];
+    const names = ['empty.csv', 'binary.csv', 'huge-line.csv', 'people.csv', 'garbage.zip', 'long-field.csv'];
     for (const name of names) {
       const file = files[name] as string;
       const result = await runPortal(
@@ -128,4 +146,58 @@ describe('file commands refuse bad files clearly and store nothing', () => {
     }
     expect((await stored()).events).toBe(0);
   }, 120_000);
+});
+
+/** Each file command with its file last. */
+const fileCommands: Record<string, string[]> = {
+  'import nem12': ['import', 'nem12'],
+  'tariffs import': ['tariffs', 'import'],
+  'curtailment import': ['curtailment', 'import'],
+  'events create --accounts': [
+    'events',
+    'create',
+    '--start',
+    '2026-10-01T18:00',
+    '--end',
+    '2026-10-01T19:00',
+    '--factor',
+    '-0.3',
+    '--accounts',
+  ],
+};
+
+/** Files that look partly like the formats the commands read: quotes, separators, record starts, noise. */
+const badFile = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('"', ',', '\n', '\r\n', '{', '[', 'nmi,date,hours_curtailed,kwh_curtailed,benefit\n'),
+      fc.constantFrom(
+        '100,NEM12,200505251200,MDA1,Ret1\n',
+        '200,6001000001,E1,E1,E1,N1,01009,KWH,30,\n',
+        '300,',
+      ),
+      fc.string({ maxLength: 1500 }),
+      fc.uint8Array({ maxLength: 1500 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+    ),
+    { minLength: 1, maxLength: 12 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('whatever a bad file holds, the refusal stays one short line', () => {
+  it.each(Object.keys(fileCommands))(
+    'portal %s',
+    async (command) => {
+      const file = path.join(dataDir(), `property-${command.replaceAll(' ', '-')}.csv`);
+      await fc.assert(
+        fc.asyncProperty(badFile, async (content) => {
+          fs.writeFileSync(file, content);
+          const result = await runPortal(...(fileCommands[command] ?? []), file);
+          if (result.code === 0) return;
+          expectClearRefusal(result, file);
+        }),
+        { numRuns: 15 },
+      );
+    },
+    120_000,
+  );
 });

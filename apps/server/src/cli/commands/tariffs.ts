@@ -4,6 +4,7 @@ import { marketDateSchema, marketToday, type Tariff, tariffFileSchema } from '@p
 import type { Command } from 'commander';
 import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { assignTariff, importTariffs, listTariffs } from '../../domains/billing/tariff-store.ts';
+import { libraryMessage } from '../../lib/errors.ts';
 import { type Cli, CliError, parseWith, plural } from '../context.ts';
 
 /** Reads `filePath`; messages name it `file`, as the operator wrote it. */
@@ -18,7 +19,7 @@ async function readTariffFile(file: string, filePath: string) {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new CliError(`${file}: not valid JSON (${(error as Error).message})`);
+    throw new CliError(`${file}: not valid JSON (${libraryMessage(error)})`);
   }
   const parsed = tariffFileSchema.safeParse(json);
   if (!parsed.success) {

@@ -15,6 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { Database } from '../../db/index.ts';
 import { meterImports, meterReads, type NewMeterReadRow } from '../../db/schema.ts';
+import { libraryMessage } from '../../lib/errors.ts';
 import { repriceOwnChanges } from '../billing/priced-days-store.ts';
 import {
   linesOf,
@@ -185,7 +186,7 @@ export async function importNem12Source(
     }
   } catch (error) {
     if (error instanceof Nem12Error) return reject(error.line, error.reason);
-    return reject(null, `cannot read: ${(error as Error).message}`);
+    return reject(null, `cannot read: ${libraryMessage(error)}`);
   }
   await ensureMonthPartitions(db, months);
 
@@ -235,7 +236,7 @@ export async function importNem12Source(
     const failed =
       error instanceof Nem12Error
         ? reject(error.line, error.reason)
-        : reject(null, `failed: ${(error as Error).message}`);
+        : reject(null, `failed: ${libraryMessage(error)}`);
     await db.insert(meterImports).values({ fileName: source.name, ...importRecord(failed) });
     outcome = failed;
   }
@@ -345,7 +346,7 @@ export async function* sourcesOf(paths: readonly string[]): AsyncGenerator<Impor
     try {
       zip = await openZip(given);
     } catch (error) {
-      yield { name: given, reason: `not a readable zip archive (${(error as Error).message})` };
+      yield { name: given, reason: `not a readable zip archive (${libraryMessage(error)})` };
       continue;
     }
     try {
@@ -362,7 +363,7 @@ export async function* sourcesOf(paths: readonly string[]): AsyncGenerator<Impor
         };
       }
     } catch (error) {
-      yield { name: given, reason: `corrupt zip archive (${(error as Error).message})` };
+      yield { name: given, reason: `corrupt zip archive (${libraryMessage(error)})` };
     } finally {
       zip.close();
     }

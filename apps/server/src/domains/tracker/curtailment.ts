@@ -16,7 +16,7 @@ import { parse } from 'csv-parse';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { type AccountRow, accounts, solarCurtailments } from '../../db/schema.ts';
-import { InvalidRequest } from '../../lib/errors.ts';
+import { InvalidRequest, libraryMessage } from '../../lib/errors.ts';
 
 export interface CurtailmentImportSummary {
   rows: number;
@@ -93,7 +93,7 @@ export async function readCurtailmentFile(file: string, filePath = file): Promis
     }
   } catch (error) {
     if (error instanceof InvalidRequest) throw error;
-    throw new InvalidRequest(`${file}:${line || 1}: not a curtailment CSV (${(error as Error).message})`);
+    throw new InvalidRequest(`${file}:${line || 1}: not a curtailment CSV (${libraryMessage(error)})`);
   }
   if (rows.length === 0) throw new InvalidRequest(`${file}: no curtailment rows`);
   return rows;
