@@ -66,6 +66,25 @@ beforeAll(() => {
   write('nem12.json', sample);
 });
 
+/** Each file command with its file last. */
+const fileCommands = {
+  'import nem12': ['import', 'nem12'],
+  'tariffs import': ['tariffs', 'import'],
+  'curtailment import': ['curtailment', 'import'],
+  'events create --accounts': [
+    'events',
+    'create',
+    '--start',
+    '2026-10-01T18:00',
+    '--end',
+    '2026-10-01T19:00',
+    '--factor',
+    '-0.3',
+    '--accounts',
+  ],
+} satisfies Record<string, string[]>;
+const commandOf = (name: keyof typeof fileCommands): string[] => fileCommands[name];
+
 /** The run failed with one short error line naming the file, and no stack trace. */
 function expectClearRefusal(result: Awaited<ReturnType<typeof runPortal>>, file: string) {
   expect(result.code).not.toBe(0);
@@ -80,7 +99,7 @@ describe('file commands refuse bad files clearly and store nothing', () => {
     const names = ['empty.csv', 'binary.csv', 'truncated.csv', 'huge-line.csv', 'nem13.csv', 'people.csv'];
     for (const name of [...names, 'garbage.zip', 'long-field.csv']) {
       const file = files[name] as string;
-      const result = await runPortal('import', 'nem12', file);
+      const result = await runPortal(...commandOf('import nem12'), file);
       expectClearRefusal(result, file);
       expect(
         result.out.find((line) => line.startsWith('rejected: ')),
@@ -104,7 +123,7 @@ describe('file commands refuse bad files clearly and store nothing', () => {
       'long-field.csv',
     ]) {
       const file = files[name] as string;
-      expectClearRefusal(await runPortal('tariffs', 'import', file), file);
+      expectClearRefusal(await runPortal(...commandOf('tariffs import'), file), file);
     }
     expect((await stored()).tariffs).toBe(0);
   }, 120_000);
@@ -121,7 +140,7 @@ describe('file commands refuse bad files clearly and store nothing', () => {
     ];
     for (const name of names) {
       const file = files[name] as string;
-      expectClearRefusal(await runPortal('curtailment', 'import', file), file);
+      expectClearRefusal(await runPortal(...commandOf('curtailment import'), file), file);
     }
     expect((await stored()).curtailment).toBe(0);
   }, 120_000);
@@ -130,41 +149,11 @@ describe('file commands refuse bad files clearly and store nothing', () => {
     const names = ['empty.csv', 'binary.csv', 'huge-line.csv', 'people.csv', 'garbage.zip', 'long-field.csv'];
     for (const name of names) {
       const file = files[name] as string;
-      const result = await runPortal(
-        'events',
-        'create',
-        '--start',
-        '2026-10-01T18:00',
-        '--end',
-        '2026-10-01T19:00',
-        '--factor',
-        '-0.3',
-        '--accounts',
-        file,
-      );
-      expectClearRefusal(result, file);
+      expectClearRefusal(await runPortal(...commandOf('events create --accounts'), file), file);
     }
     expect((await stored()).events).toBe(0);
   }, 120_000);
 });
-
-/** Each file command with its file last. */
-const fileCommands: Record<string, string[]> = {
-  'import nem12': ['import', 'nem12'],
-  'tariffs import': ['tariffs', 'import'],
-  'curtailment import': ['curtailment', 'import'],
-  'events create --accounts': [
-    'events',
-    'create',
-    '--start',
-    '2026-10-01T18:00',
-    '--end',
-    '2026-10-01T19:00',
-    '--factor',
-    '-0.3',
-    '--accounts',
-  ],
-};
 
 /** Files that look partly like the formats the commands read: quotes, separators, record starts, noise. */
 const badFile = fc
@@ -184,14 +173,14 @@ const badFile = fc
   .map((parts) => parts.join(''));
 
 describe('whatever a bad file holds, the refusal stays one short line', () => {
-  it.each(Object.keys(fileCommands))(
+  it.each(Object.keys(fileCommands) as (keyof typeof fileCommands)[])(
     'portal %s',
     async (command) => {
       const file = path.join(dataDir(), `property-${command.replaceAll(' ', '-')}.csv`);
       await fc.assert(
         fc.asyncProperty(badFile, async (content) => {
           fs.writeFileSync(file, content);
-          const result = await runPortal(...(fileCommands[command] ?? []), file);
+          const result = await runPortal(...commandOf(command), file);
           if (result.code === 0) return;
           expectClearRefusal(result, file);
         }),
