@@ -13,6 +13,7 @@ import {
   weekStart,
 } from '@portal/contracts';
 import type { Database } from '../../db/index.ts';
+import { readTogether } from '../../db/read-together.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import {
   dollars,
@@ -101,9 +102,9 @@ async function weeklyFigures(
   period: SnapshotPeriod,
   today: string,
 ): Promise<SnapshotFigures | null> {
-  const [usage, lastYearUsage] = await Promise.all([
-    usageFor(db, account, period.start, today),
-    usageFor(db, account, samePeriodLastYear(period).start, today),
+  const [usage, lastYearUsage] = await readTogether(db, [
+    () => usageFor(db, account, period.start, today),
+    () => usageFor(db, account, samePeriodLastYear(period).start, today),
   ]);
   const week = usage.current_week;
   const insights = week.insights;
@@ -142,10 +143,10 @@ async function monthlyFigures(
   const lastYear = samePeriodLastYear(period);
   const earliest = previous[previous.length - 1]?.start ?? period.start;
   const source = await usageSourceOf(db, account.id);
-  const [recent, lastYearDays, forecast] = await Promise.all([
-    storedDays(db, account, earliest, period.end),
-    storedDays(db, account, lastYear.start, lastYear.end),
-    forecastFor(db, account, source, today),
+  const [recent, lastYearDays, forecast] = await readTogether(db, [
+    () => storedDays(db, account, earliest, period.end),
+    () => storedDays(db, account, lastYear.start, lastYear.end),
+    () => forecastFor(db, account, source, today),
   ]);
   // Nothing from today on counts: a day is complete only once it is over.
   const days = new Map<string, DaySpend>();

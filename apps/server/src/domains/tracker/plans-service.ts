@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
+import { readTogether } from '../../db/read-together.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import type { ChannelDay } from '../billing/spend.ts';
 import { freeWindowsOn, tariffForDay } from '../billing/tariff.ts';
@@ -56,9 +57,9 @@ export function planPeriod(today: string) {
 
 /** The account's reads of the period, a day at a time, with the Happy Hours windows in force each day. */
 async function planDays(db: Database, account: AccountRow, from: string, to: string) {
-  const [reads, slots] = await Promise.all([
-    energyReadsForNmi(db, account.nmi, from, to),
-    slotHistory(db, account.id),
+  const [reads, slots] = await readTogether(db, [
+    () => energyReadsForNmi(db, account.nmi, from, to),
+    () => slotHistory(db, account.id),
   ]);
   const days: PlanDay[] = [];
   const importSuffixes = new Set<string>();
@@ -90,10 +91,10 @@ export async function plansFor(
   minSaving: number,
   today: string = marketToday(),
 ): Promise<PlansResponse> {
-  const [source, offers, assignments] = await Promise.all([
-    usageSourceOf(db, account.id),
-    listOffers(db),
-    tariffAssignmentsOf(db, account.id),
+  const [source, offers, assignments] = await readTogether(db, [
+    () => usageSourceOf(db, account.id),
+    () => listOffers(db),
+    () => tariffAssignmentsOf(db, account.id),
   ]);
   const current = tariffForDay(assignments, today);
   const key = [

@@ -15,6 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
+import { readTogether } from '../../db/read-together.ts';
 import { pricedDaysStale } from '../../db/schema/priced-days.ts';
 import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/customer.ts';
@@ -250,10 +251,10 @@ export async function usageJsonFor(
 ): Promise<string> {
   const weekStart = mondayOf(from ?? today);
   const source = await usageSourceOf(db, account.id);
-  const [week, forecast, curtailment] = await Promise.all([
-    weekOf(db, account, weekStart, today, source),
-    forecastFor(db, account, source, today),
-    curtailmentFor(db, account, weekStart),
+  const [week, forecast, curtailment] = await readTogether(db, [
+    () => weekOf(db, account, weekStart, today, source),
+    () => forecastFor(db, account, source, today),
+    () => curtailmentFor(db, account, weekStart),
   ]);
   const { metadata, previous_week, next_week, current_week } = week.head;
   const currentHead = JSON.stringify({
