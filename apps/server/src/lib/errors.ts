@@ -95,3 +95,12 @@ export function libraryMessage(error: unknown, max = 200): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.length <= max ? message : `${message.slice(0, max - 1)}…`;
 }
+
+/**
+ * The first `shown` of a list for a one-line message, and how many more: an operator's file can name thousands
+ * of accounts, and the message must stay a line ("a, b, c and 1,997 more").
+ */
+export function someOf(items: readonly string[], shown = 10): string {
+  if (items.length <= shown) return items.join(', ');
+  return `${items.slice(0, shown).join(', ')} and ${(items.length - shown).toLocaleString('en-AU')} more`;
+}

@@ -62,6 +62,8 @@ beforeAll(() => {
   );
   write('people.csv', 'name,age,town\nAlice,31,Perth\nBob,44,Hobart\n');
   write('garbage.zip', Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(4096)]));
+  // Well-formed account ids that no account has: 2,000 of them.
+  write('unknown-ids.csv', Array.from({ length: 2000 }, (_, i) => `nobody-${i}`).join('\n'));
   write('wrong-tariff.json', JSON.stringify([{ code: 'X', name: 'no prices' }, { foo: 1 }]));
   write('nem12.json', sample);
 });
@@ -146,11 +148,26 @@ describe('file commands refuse bad files clearly and store nothing', () => {
   }, 120_000);
 
   it('portal events create --accounts', async () => {
-    const names = ['empty.csv', 'binary.csv', 'huge-line.csv', 'people.csv', 'garbage.zip', 'long-field.csv'];
+    const names = [
+      'empty.csv',
+      'binary.csv',
+      'huge-line.csv',
+      'people.csv',
+      'garbage.zip',
+      'long-field.csv',
+      'unknown-ids.csv',
+    ];
     for (const name of names) {
       const file = files[name] as string;
       expectClearRefusal(await runPortal(...commandOf('events create --accounts'), file), file);
     }
+    const unknown = await runPortal(
+      ...commandOf('events create --accounts'),
+      files['unknown-ids.csv'] as string,
+    );
+    expect(unknown.err).toEqual([
+      `error: ${files['unknown-ids.csv']}: unknown account ids: ${Array.from({ length: 10 }, (_, i) => `nobody-${i}`).join(', ')} and 1,990 more`,
+    ]);
     expect((await stored()).events).toBe(0);
   }, 120_000);
 });

@@ -3,7 +3,12 @@ import fs from 'node:fs/promises';
 import { aestIsoString, eventIdSchema, marketDateOf, PUBLIC_ID_PATTERN } from '@portal/contracts';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { creditsCsv } from '../../domains/reduce-and-reward/credits-csv.ts';
-import { createEvent, EventInputError, listEvents } from '../../domains/reduce-and-reward/events.ts';
+import {
+  createEvent,
+  EventInputError,
+  InviteesError,
+  listEvents,
+} from '../../domains/reduce-and-reward/events.ts';
 import { type SettleSummary, settleEvents } from '../../domains/reduce-and-reward/settle-events.ts';
 import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
 import type { Progress } from '../progress.ts';
@@ -123,6 +128,9 @@ export function registerEventCommands(program: Command, cli: Cli) {
               `Event ${event.id}: ${aestIsoString(event.startsAt)} to ${aestIsoString(event.endsAt)}, factor ${event.percentDisplacementFactor}, ${plural(invited, 'account')} invited.`,
             );
           } catch (error) {
+            if (error instanceof InviteesError && options.accounts) {
+              throw new CliError(`${options.accounts}: ${error.message}`);
+            }
             if (error instanceof EventInputError) throw new CliError(error.message);
             if (
               (error as { code?: string }).code === '23505' ||

@@ -28,6 +28,7 @@ import {
   type SettlementSummary,
   settleHereForYouWeek,
 } from '../../domains/offers/here-for-you.ts';
+import { someOf } from '../../lib/errors.ts';
 import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
 import type { Progress } from '../progress.ts';
 
@@ -61,7 +62,7 @@ async function accountsNamed(db: Database, ids: string[]): Promise<AccountRow[]>
     else missing.push(id);
   }
   if (missing.length > 0) {
-    throw new CliError(`No account has the id ${missing.join(', ')}; nothing was invited.`);
+    throw new CliError(`No account has the id ${someOf(missing)}; nothing was invited.`);
   }
   return found;
 }

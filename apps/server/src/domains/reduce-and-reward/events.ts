@@ -6,9 +6,12 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { type DrEventRow, drEventInvitations, drEvents } from '../../db/schema/reduce-and-reward.ts';
 import { accounts } from '../../db/schema.ts';
+import { someOf } from '../../lib/errors.ts';
 import { eventWindowProblem } from './settlement.ts';
 
 export class EventInputError extends Error {}
+/** A problem with the accounts to invite: the CLI names the file they came from. */
+export class InviteesError extends EventInputError {}
 
 export interface CreateEventInput {
   clientCode: string;
@@ -45,15 +48,15 @@ export async function createEvent(db: Database, input: CreateEventInput) {
     if (input.invite !== 'all') {
       const found = new Map(invited.map((row) => [row.publicId, row]));
       const unknown = [...new Set(input.invite)].filter((id) => !found.has(id));
-      if (unknown.length > 0) throw new EventInputError(`unknown account ids: ${unknown.join(', ')}`);
+      if (unknown.length > 0) throw new InviteesError(`unknown account ids: ${someOf(unknown)}`);
       const foreign = invited.filter((row) => 'clientCode' in row && row.clientCode !== input.clientCode);
       if (foreign.length > 0) {
-        throw new EventInputError(
-          `accounts of another retailer: ${foreign.map((row) => row.publicId).join(', ')}`,
+        throw new InviteesError(
+          `accounts of another retailer: ${someOf(foreign.map((row) => row.publicId))}`,
         );
       }
     }
-    if (invited.length === 0) throw new EventInputError('no accounts to invite');
+    if (invited.length === 0) throw new InviteesError('no accounts to invite');
     const [event] = await tx
       .insert(drEvents)
       .values({
