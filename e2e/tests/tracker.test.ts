@@ -31,6 +31,9 @@ import {
 const pastWeek = weekStart(addDays(marketToday(), -14));
 
 const columns = (page: Page) => page.getByRole('toolbar').getByRole('button');
+/** The figures over the chart's columns that have data. */
+const columnValues = (page: Page) =>
+  page.locator('.usage-chart__column:not(.is-empty) .usage-chart__value').allTextContents();
 const legendLabels = (page: Page) => page.locator('.chart-legend__label').allTextContents();
 /** Console errors other than the browser's own note of a 4xx answer the test asked for. */
 const unexpected = (problems: string[]) =>
@@ -187,11 +190,20 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
         await page.waitForURL(`${baseUrl()}${paths.usage.href(account, from)}`);
         await expect.poll(() => columns(page).count()).toBe(7);
         await expect.poll(() => page.getByTestId('week-spend').count()).toBe(1);
-        const labels = await page
-          .locator('.usage-chart__column:not(.is-empty) .usage-chart__value')
-          .allTextContents();
-        const total = cents((await page.getByTestId('week-spend').textContent()) ?? '');
-        expect(sum(labels.map(cents)), `${account} week of ${from}: ${labels.join(' ')}`).toBe(total);
+        // Read together, once the new week is drawn: a single read straight after the navigation could meet the
+        // page between two renders (a clean-clone CI run read no labels beside the week's total).
+        await expect
+          .poll(
+            async () => {
+              const labels = await columnValues(page);
+              const total = cents((await page.getByTestId('week-spend').textContent()) ?? '');
+              return labels.length > 0 && sum(labels.map(cents)) === total
+                ? 'adds up'
+                : `${labels.join(' ')} ≠ ${total}`;
+            },
+            { message: `${account} week of ${from}` },
+          )
+          .toBe('adds up');
         expect(await layoutProblems(page), `${account} week of ${from}`).toEqual([]);
         if (week === 0) {
           await expectTableRowsAddUp(page);
@@ -204,9 +216,8 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
       // (less a concession) is the day's spend.
       await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek, 2)}`);
       await expect.poll(() => columns(page).count()).toBe(24);
-      const hours = await page
-        .locator('.usage-chart__column:not(.is-empty) .usage-chart__value')
-        .allTextContents();
+      await expect.poll(async () => (await columnValues(page)).length).toBeGreaterThan(0);
+      const hours = await columnValues(page);
       const breakdown = (await page.getByTestId('day-breakdown').textContent()) ?? '';
       const [inColumns = 0, supply = 0, concession = 0] = (breakdown.match(/-?\$[\d,]+\.\d\d/g) ?? []).map(
         cents,
