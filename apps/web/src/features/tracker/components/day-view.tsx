@@ -3,8 +3,8 @@
  * the way back to the week in the header and the AEST note below.
  */
 import { addDays, formatMessage, messages, paths, trackerCopy } from '@portal/contracts';
+import { formatLongDate } from '../../../shared/lib/dates.ts';
 import { dayColumnLabels, hourLabel } from '../lib/column-labels.ts';
-import { formatLongDate } from '../lib/dates.ts';
 import { dayNavigation } from '../lib/navigation.ts';
 import { DayInsights } from './day-insights.tsx';
 import type { TrackerView, TrackerViewInput } from './tracker-view.ts';

@@ -12,8 +12,8 @@ import {
   type UsageResponse,
 } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { formatDayMonthYear, formatLongDate } from '../../../shared/lib/dates.ts';
 import { useRecordSolarWelcome } from '../api/record-solar-welcome.ts';
-import { formatDayMonthYear, formatLongDate } from '../lib/dates.ts';
 import {
   formatCurtailedKwh,
   formatHours,

@@ -13,6 +13,7 @@ import Cookies from 'js-cookie';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { usageCacheKey } from '../../../shared/api/usage-cache.ts';
+import { formatLongDate } from '../../../shared/lib/dates.ts';
 import { renderRoute, renderWithProviders } from '../../../test/render.tsx';
 import {
   apiError,
@@ -21,7 +22,7 @@ import {
   trackerFetch,
   type UsageFixtureOptions,
 } from '../../../test/usage-fixtures.ts';
-import { currentWeekStart, formatLongDate, formatWeekRange } from '../lib/dates.ts';
+import { currentWeekStart, formatWeekRange } from '../lib/dates.ts';
 import { TrackerPage } from './tracker-page.tsx';
 
 const id = 'demo-home';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currentWeekStart,
-  formatLongDate,
-  formatWeekRange,
-  fromCompactDate,
-  normaliseWeekStart,
-} from './dates.ts';
+import { formatLongDate } from '../../../shared/lib/dates.ts';
+import { currentWeekStart, formatWeekRange, fromCompactDate, normaliseWeekStart } from './dates.ts';
 import { parseDayIndex, parseTrackerRoute } from './tracker-route.ts';
 
 // 2026-11-19 09:00 AEST is 2026-11-18 23:00 UTC: the market date, not the UTC date, decides the week.

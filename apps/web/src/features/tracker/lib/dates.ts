@@ -3,9 +3,7 @@
  * week start. The words of one date are shared with other screens (shared/lib/dates.ts).
  */
 import { addDays, isMarketDate, marketToday, weekStart } from '@portal/contracts';
-import { dateParts, formatDayMonthYear, formatLongDate } from '../../../shared/lib/dates.ts';
-
-export { formatDayMonthYear, formatLongDate };
+import { dateParts, formatDayMonthYear } from '../../../shared/lib/dates.ts';
 
 /** The week's heading: "16 – 22 November 2026", "30 November – 6 December 2026", "29 December 2026 – 4 January 2027". */
 export function formatWeekRange(monday: string): string {
