@@ -9,11 +9,12 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { migrationsFolder, wrapPglite } from '../../apps/server/src/db/index.ts';
+import { createPglite } from '../../apps/server/src/db/pglite.ts';
 import { seedDemo } from '../../apps/server/src/demo/seed.ts';
 import { endpointFuzzers } from '../../apps/server/test/fuzz/endpoints.ts';
 import {
@@ -43,7 +44,7 @@ if (!shardIndex || !shardCount || shardIndex > shardCount) {
 const seed = args.seed === undefined ? Date.now() % 2 ** 31 : Number(args.seed);
 
 const started = performance.now();
-const client = await PGlite.create();
+const client = await createPglite();
 await migrate(drizzle(client), { migrationsFolder });
 const database = wrapPglite(client);
 const config = testConfig(fuzzAppEnv);

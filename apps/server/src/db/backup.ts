@@ -8,11 +8,12 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './index.ts';
+import { createPglite } from './pglite.ts';
 
 /** A backup or restore the operator can act on: one clear line. */
 export class BackupError extends Error {}
@@ -184,7 +185,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<numbe
   checkNewFile(file);
   const release = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(pgDataDir);
+    const client = await createPglite(pgDataDir);
     try {
       return await backupPgliteClient(client, file);
     } finally {
@@ -217,7 +218,7 @@ export async function restorePglite(dataDir: string, file: string): Promise<void
   try {
     let client: PGlite;
     try {
-      client = await PGlite.create(pgDataDir, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+      client = await createPglite(pgDataDir, { loadDataDir: new Blob([fs.readFileSync(file)]) });
     } catch (error) {
       fs.rmSync(pgDataDir, { recursive: true, force: true });
       throw new BackupError(`${file} could not be restored: ${(error as Error).message}`);

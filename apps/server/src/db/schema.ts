@@ -36,6 +36,15 @@ export const accounts = pgTable(
       .notNull()
       .references(() => retailers.clientCode),
     nmi: text('nmi').notNull(),
+    /**
+     * The account's supply period at the NMI's premises (decision 0034): the first and last market days it
+     * holds the meter, both included. A null start is the meter's whole history before the end (no earlier
+     * account of the retailer held it); a null end, still supplied. Every read path sees only these days, and
+     * two accounts of one retailer never hold one NMI on the same day (an exclusion constraint of migration
+     * 0010, which Drizzle cannot declare).
+     */
+    supplyFrom: date('supply_from', { mode: 'string' }),
+    supplyTo: date('supply_to', { mode: 'string' }),
     marketSegment: text('market_segment', { enum: ['residential', 'sme'] })
       .notNull()
       .default('residential'),
@@ -55,6 +64,10 @@ export const accounts = pgTable(
   (table) => [
     index('accounts_nmi_idx').on(table.nmi),
     check('accounts_spend_target_range', sql`${table.spendTarget} between 0 and 99`),
+    check(
+      'accounts_supply_period_order',
+      sql`${table.supplyFrom} is null or ${table.supplyTo} is null or ${table.supplyFrom} <= ${table.supplyTo}`,
+    ),
   ],
 );
 

@@ -9,12 +9,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SurveyProfile } from '@portal/contracts';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TableFingerprint, tableFingerprints } from '../../src/db/backup.ts';
 import { type Database, openDatabase, wrapPostgres } from '../../src/db/index.ts';
+import { createPglite } from '../../src/db/pglite.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { insertWebInteraction } from '../../src/domains/interactions/queries.ts';
 import { saveProfile } from '../../src/domains/profiles/queries.ts';
@@ -100,7 +101,7 @@ describe.skipIf(info.kind !== 'pglite')('the embedded database (DATA_DIR)', () =
     // A DATA_DIR holding the demo data: the run's migrated, seeded template, loaded into a folder.
     const template = new Blob([fs.readFileSync(info.templatePath)]);
     fs.mkdirSync(source, { recursive: true });
-    const client = await PGlite.create(path.join(source, 'pgdata'), { loadDataDir: template });
+    const client = await createPglite(path.join(source, 'pgdata'), { loadDataDir: template });
     await client.close();
     const handle = await openDatabase({ dataDir: source, migrate: false });
     await addActivity(handle.db);

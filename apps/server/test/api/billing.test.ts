@@ -7,7 +7,8 @@ import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { toDollars } from '../../src/domains/billing/money.ts';
 import { priceDays } from '../../src/domains/billing/spend.ts';
 import { importTariffs, tariffAssignmentsOf } from '../../src/domains/billing/tariff-store.ts';
-import { energyReadsForNmi } from '../../src/domains/meter-data/queries.ts';
+import { energyReadsOf } from '../../src/domains/meter-data/queries.ts';
+import { wholeMeter } from '../../src/domains/meter-data/supply-period.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();
@@ -31,7 +32,7 @@ describe('tariffs of an account', () => {
     const today = marketToday();
     const from = addDays(today, -42);
     const to = addDays(today, -1);
-    const reads = await energyReadsForNmi(t.db, '6001000001', from, to);
+    const reads = await energyReadsOf(t.db, wholeMeter('6001000001'), from, to);
     const days = priceDays({
       reads: reads.map((read) => ({
         date: read.readDate,

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { addDays, marketToday, usageResponseSchema, WEEKLY_EMAIL, weekStart } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CommandServer, serveCommands } from '../../src/cli/command-server.ts';
@@ -17,6 +17,7 @@ import { CONTROL_FILE, HAND_OVER_PROTOCOL, readControlFile } from '../../src/cli
 import type { ProgressSpec } from '../../src/cli/progress.ts';
 import { tableFingerprints } from '../../src/db/backup.ts';
 import { type DatabaseHandle, wrapPglite } from '../../src/db/index.ts';
+import { createPglite } from '../../src/db/pglite.ts';
 import { benchmarkProfile, generateNem12 } from '../../src/demo/nem12-generator.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { runPortal, runPortalWith } from '../helpers/cli.ts';
@@ -173,7 +174,7 @@ describe(`portal commands beside the running portal (${kind})`, () => {
     async () => {
       const backup = path.join(dataDir, 'running.tar.gz');
       expect((await portal('db', 'backup', backup)).code).toBe(0);
-      const copy = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(backup)]) });
+      const copy = await createPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(backup)]) });
       try {
         const original = await portal('db', 'fingerprint');
         const restored = (await tableFingerprints(wrapPglite(copy).db)).map(

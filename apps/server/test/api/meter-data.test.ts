@@ -25,6 +25,7 @@ import {
   textSource,
 } from '../../src/domains/meter-data/importer.ts';
 import { type Nem12WriteChannel, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
+import { wholeMeter } from '../../src/domains/meter-data/supply-period.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';
@@ -287,7 +288,8 @@ describe('import rules (properties)', () => {
 
   const exported = async (nmi: string) => {
     const lines: string[] = [];
-    for await (const line of exportCsvLines(handle.db, nmi, '2024-01-01', '2025-01-01')) lines.push(line);
+    for await (const line of exportCsvLines(handle.db, wholeMeter(nmi), '2024-01-01', '2025-01-01'))
+      lines.push(line);
     return lines;
   };
 

@@ -35,7 +35,7 @@ import { assignTariff, importTariffs, tariffAssignmentsOf } from '../../src/doma
 import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
 import type { Nem12WriteChannel } from '../../src/domains/meter-data/nem12/index.ts';
 import { writeNem12 } from '../../src/domains/meter-data/nem12/writer.ts';
-import { energyReadsForNmi } from '../../src/domains/meter-data/queries.ts';
+import { energyReadsOf } from '../../src/domains/meter-data/queries.ts';
 import { slotHistory } from '../../src/domains/offers/happy-hours.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
@@ -46,7 +46,7 @@ const onPostgres = inject('testDatabase').kind === 'postgres';
 /** The account's days priced from scratch: its raw reads, tariffs and slots through `priceAccountDay`. */
 async function fromScratch(db: Database, account: AccountRow, from: string, to: string) {
   const [reads, assignments, slots] = await Promise.all([
-    energyReadsForNmi(db, account.nmi, from, to),
+    energyReadsOf(db, account, from, to),
     tariffAssignmentsOf(db, account.id),
     slotHistory(db, account.id),
   ]);

@@ -5,10 +5,11 @@
 
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, wrapPglite, wrapPostgres } from '../../src/db/index.ts';
+import { createPglite } from '../../src/db/pglite.ts';
 import { databaseUrlFor } from './postgres-url.ts';
 
 export type TestDatabaseInfo =
@@ -52,7 +53,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   const info = inject('testDatabase');
   if (info.kind === 'pglite') {
     const template = new Blob([fs.readFileSync(info.templatePath)]);
-    const client = await PGlite.create({ loadDataDir: template });
+    const client = await createPglite(undefined, { loadDataDir: template });
     return wrapPglite(client);
   }
   const database = await createPostgresTestDatabase();

@@ -5,16 +5,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, wrapPglite } from '../../src/db/index.ts';
+import { createPglite } from '../../src/db/pglite.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { testConfig } from '../helpers/config.ts';
 
 export default async function setup(project: TestProject) {
-  const client = await PGlite.create();
+  const client = await createPglite();
   await migrate(drizzle(client), { migrationsFolder });
   await seedDemo(wrapPglite(client).db, testConfig());
   const dump = await client.dumpDataDir('none');

@@ -211,6 +211,68 @@ describe('portal tariffs, import nem12 and export', () => {
   });
 });
 
+describe('portal accounts: supply periods (decision 0034)', () => {
+  it('moves a new occupant in, closes the one before, exports each its own days, and replaces a link', async () => {
+    const file = path.join(NEM12_SAMPLES, 'Example_NEM12_month_solar.csv');
+    expect((await run('import', 'nem12', file)).code).toBe(0);
+    // The sample's meter NMI1234567 has every day of March 2023.
+    const before = await run('accounts', 'create', '--nmi', 'NMI1234567', '--id', 'leaving-home');
+    expect(before.code).toBe(0);
+    const refused = await run('accounts', 'create', '--nmi', 'NMI1234567', '--id', 'too-early');
+    expect(refused.code).toBe(1);
+    expect(refused.err.join('\n')).toContain('NMI NMI1234567 is held by account leaving-home');
+    const moved = await run(
+      'accounts',
+      'move-in',
+      '--nmi',
+      'NMI1234567',
+      '--from',
+      '2023-03-16',
+      '--id',
+      'new-home',
+    );
+    expect(moved.code).toBe(0);
+    expect(moved.out).toEqual([
+      'new-home',
+      'http://localhost:3000/new/usage/new-home',
+      'Closed leaving-home: its last day is 2023-03-15.',
+    ]);
+    const days = async (account: string) =>
+      (await run('export', '--account', account, '--from', '2023-03-14', '--to', '2023-03-17')).out
+        .slice(1)
+        .map((line) => line.slice(0, 10));
+    expect(new Set(await days('leaving-home'))).toEqual(new Set(['2023-03-14', '2023-03-15']));
+    expect(new Set(await days('new-home'))).toEqual(new Set(['2023-03-16', '2023-03-17']));
+    const list = await run('accounts', 'list');
+    expect(
+      list.out
+        .find((line) => line.startsWith('leaving-home\t'))
+        ?.split('\t')
+        .slice(-2),
+    ).toEqual(['', '2023-03-15']);
+    expect(
+      list.out
+        .find((line) => line.startsWith('new-home\t'))
+        ?.split('\t')
+        .slice(-2),
+    ).toEqual(['2023-03-16', '']);
+
+    const closed = await run('accounts', 'close', '--account', 'new-home', '--to', '2023-03-15');
+    expect(closed.code).toBe(1);
+    expect(closed.err.join('\n')).toContain('cannot close before');
+
+    const rotated = await run('accounts', 'rotate-link', '--account', 'new-home');
+    expect(rotated.code).toBe(0);
+    const [id, link] = rotated.out;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(link).toBe(`http://localhost:3000/new/usage/${id}`);
+    expect(
+      (await run('export', '--account', 'new-home', '--from', '2023-03-14', '--to', '2023-03-17')).code,
+    ).toBe(1);
+    expect(new Set(await days(id as string))).toEqual(new Set(['2023-03-16', '2023-03-17']));
+  });
+});
+
 describe('portal curtailment import', () => {
   it('loads curtailed days, enrols the account, and refuses a bad row naming its line', async () => {
     const file = path.join(dataDir(), 'curtailment.csv');

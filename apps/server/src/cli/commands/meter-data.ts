@@ -13,6 +13,7 @@ import {
   totalBytes,
   type UnreadableSource,
 } from '../../domains/meter-data/importer.ts';
+import { wholeMeter } from '../../domains/meter-data/supply-period.ts';
 import { type Cli, CliError, parseWith } from '../context.ts';
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-AU')} ${noun}${n === 1 ? '' : 's'}`;
@@ -142,13 +143,14 @@ export function registerMeterDataCommands(program: Command, cli: Cli) {
       if (!options.nmi && !options.account) throw new CliError('give --nmi <NMI> or --account <publicId>');
       if (daysBetween(options.from, options.to) < 0) throw new CliError('--from must not be after --to');
       await cli.withDatabase(async ({ db }) => {
-        let nmi = options.nmi;
+        // An account's export holds its own days only (decision 0034); an NMI's, the whole meter.
+        let holder = wholeMeter(options.nmi as string);
         if (options.account) {
           const account = await findAccountByPublicId(db, options.account);
           if (!account) throw new CliError(`No account has the id ${options.account}`);
-          nmi = account.nmi;
+          holder = account;
         }
-        for await (const line of exportCsvLines(db, nmi as string, options.from, options.to)) cli.out(line);
+        for await (const line of exportCsvLines(db, holder, options.from, options.to)) cli.out(line);
       });
     });
 }

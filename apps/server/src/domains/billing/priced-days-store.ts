@@ -15,6 +15,7 @@ import { type NewPricedDayRow, pricedDays } from '../../db/schema/priced-days.ts
 import { accounts } from '../../db/schema.ts';
 import { ensureMonthPartitionsWithin } from '../meter-data/partitions.ts';
 import { arrayLiteral, energyReadsInWindows, type ReadWindow } from '../meter-data/queries.ts';
+import { daysHeld } from '../meter-data/supply-period.ts';
 import type { Money } from './money.ts';
 import { type DayQuality, type PricedDay, priceAccountDay } from './priced-day.ts';
 import { type ChannelDay, type DaySpend, hourSpend } from './spend.ts';
@@ -125,15 +126,21 @@ function toRow(nmi: string, accountId: string, day: PricedDay): NewPricedDayRow 
   };
 }
 
+/** Days of an account to price again, and of them those its supply period holds (null: none). */
+type PricingWindow = ReadWindow & { held: DayRange | null };
+
 /**
  * Prices the days inside the windows (windows of one account must not overlap) and replaces what is stored
- * for them: a day without reads any more loses its row.
+ * for them: a day without reads any more, or outside the account's supply period, loses its row.
  */
-async function priceWindows(tx: Database, windows: readonly ReadWindow[]): Promise<number> {
+async function priceWindows(tx: Database, windows: readonly PricingWindow[]): Promise<number> {
   if (windows.length === 0) return 0;
   const accountIds = [...new Set(windows.map((window) => window.accountId))];
   // One after the other: a transaction is one connection.
-  const reads = await energyReadsInWindows(tx, windows);
+  const reads = await energyReadsInWindows(
+    tx,
+    windows.flatMap((window) => (window.held ? [{ ...window, ...window.held }] : [])),
+  );
   const assignments = await tariffAssignmentsOfAccounts(tx, accountIds);
   const slots = await slotHistories(tx, accountIds);
   const nmiOf = new Map(windows.map((window) => [window.accountId, window.nmi]));
@@ -217,11 +224,21 @@ async function priceRanges(tx: Database, ranges: ReadonlyMap<string, DayRange[]>
   const summary: RepriceSummary = { accounts: 0, days: 0 };
   for (const batch of batchesOf(ranges)) {
     const found = await tx
-      .select({ id: accounts.id, nmi: accounts.nmi })
+      .select({
+        id: accounts.id,
+        nmi: accounts.nmi,
+        supplyFrom: accounts.supplyFrom,
+        supplyTo: accounts.supplyTo,
+      })
       .from(accounts)
       .where(inArray(accounts.id, batch));
-    const windows = found.flatMap(({ id, nmi }) =>
-      mergeRanges(ranges.get(id) ?? []).map((range) => ({ accountId: id, nmi, ...range })),
+    const windows = found.flatMap((holder) =>
+      mergeRanges(ranges.get(holder.id) ?? []).map((range) => ({
+        accountId: holder.id,
+        nmi: holder.nmi,
+        ...range,
+        held: daysHeld(holder, range.from, range.to),
+      })),
     );
     summary.days += await priceWindows(tx, windows);
     summary.accounts += found.length;

@@ -6,7 +6,8 @@
 import { addDays, eachDate } from '@portal/contracts';
 import type { Database } from '../../db/index.ts';
 import { formatMicro } from './nem12/index.ts';
-import { energyReadsForNmi, type StoredDayRead } from './queries.ts';
+import { energyReadsOf, type StoredDayRead } from './queries.ts';
+import type { SupplyHolder } from './supply-period.ts';
 
 export const EXPORT_HEADER = 'interval_start,interval_minutes,import_kwh,export_kwh,quality';
 
@@ -43,17 +44,20 @@ export function exportRowsOfDay(date: string, reads: StoredDayRead[]): string[] 
   return rows;
 }
 
-/** Yields the export's lines (header first) for an NMI from `from` to `to`, both included. */
+/**
+ * Yields the export's lines (header first) of the days from `from` to `to` (both included) that the holder
+ * holds: an account's supply period, or the whole meter for an operator's `--nmi`.
+ */
 export async function* exportCsvLines(
   db: Database,
-  nmi: string,
+  holder: SupplyHolder,
   from: string,
   to: string,
 ): AsyncGenerator<string> {
   yield EXPORT_HEADER;
   for (let start = from; start <= to; start = addDays(start, 31)) {
     const end = addDays(start, 30) < to ? addDays(start, 30) : to;
-    const reads = await energyReadsForNmi(db, nmi, start, end);
+    const reads = await energyReadsOf(db, holder, start, end);
     const byDate = new Map<string, StoredDayRead[]>();
     for (const read of reads) {
       const list = byDate.get(read.readDate);

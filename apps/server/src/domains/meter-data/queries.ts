@@ -1,7 +1,8 @@
-/** Reads of stored interval data. */
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+/** Reads of stored interval data, by the supply period of the account that asks (decision 0034). */
+import { type AnyColumn, and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { meterReads } from '../../db/schema.ts';
+import { daysHeld, type SupplyHolder } from './supply-period.ts';
 
 export type StoredDayRead = Pick<
   typeof meterReads.$inferSelect,
@@ -9,16 +10,19 @@ export type StoredDayRead = Pick<
 >;
 
 /**
- * The import and export channels of one NMI between two market dates (both included), by date and suffix.
+ * The import and export channels of the holder's meter between two market dates (both included), by date and
+ * suffix: only the days the holder holds (an account's supply period; `wholeMeter` for an operator's export).
  * The values come as one comma-separated string per day: the drivers' parsing of a bigint[] literal (quoted
  * strings, then numbers) was the largest cost of a usage request (docs/benchmarks.md).
  */
-export async function energyReadsForNmi(
+export async function energyReadsOf(
   db: Database,
-  nmi: string,
+  holder: SupplyHolder,
   from: string,
   to: string,
 ): Promise<StoredDayRead[]> {
+  const held = daysHeld(holder, from, to);
+  if (!held) return [];
   const rows = await db
     .select({
       readDate: meterReads.readDate,
@@ -31,8 +35,8 @@ export async function energyReadsForNmi(
     .from(meterReads)
     .where(
       and(
-        eq(meterReads.nmi, nmi),
-        between(meterReads.readDate, from, to),
+        eq(meterReads.nmi, holder.nmi),
+        between(meterReads.readDate, held.from, held.to),
         inArray(meterReads.kind, ['import', 'export']),
       ),
     )
@@ -46,6 +50,11 @@ function parseValues(text: string): number[] {
   const values = new Array<number>(parts.length);
   for (let i = 0; i < parts.length; i++) values[i] = Number(parts[i]);
   return values;
+}
+
+/** SQL: the date column's day is one the holder holds (its supply period, both ends included). */
+export function heldOn(holder: Pick<SupplyHolder, 'supplyFrom' | 'supplyTo'>, date: AnyColumn): SQL {
+  return sql`${date} <@ daterange(${holder.supplyFrom}::date, ${holder.supplyTo}::date, '[]')`;
 }
 
 /** A PostgreSQL array literal of text values, passed as one parameter (Drizzle expands a JS array into a list). */

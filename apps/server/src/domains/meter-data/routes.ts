@@ -23,7 +23,7 @@ export const meterDataRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const account = request.account;
       const { from, to } = request.query;
-      const lines = exportCsvLines(app.db, account.nmi, from, to);
+      const lines = exportCsvLines(app.db, account, from, to);
       const body = Readable.from(
         (async function* () {
           for await (const line of lines) yield `${line}\n`;

@@ -24,14 +24,21 @@ import {
 import { type AccountRow, accounts, meterReads, retailers } from '../../db/schema.ts';
 import { Conflict, InvalidRequest, NotFound } from '../../lib/errors.ts';
 import { repriceOwnChanges } from '../billing/priced-days-store.ts';
+import { heldOn } from '../meter-data/queries.ts';
+import type { SupplyHolder } from '../meter-data/supply-period.ts';
 import { decideSlotChoice, slotOn } from './rules.ts';
 
-/** A current solar customer: the account's meter has an export (generation) channel (docs/rules.md#validation eligibility). */
-export async function isSolarCustomer(db: Database, nmi: string): Promise<boolean> {
+/**
+ * A solar customer: the account's meter has an export (generation) channel on a day of its own supply period
+ * (docs/rules.md#validation eligibility; a previous occupant's panels are not this customer's).
+ */
+export async function isSolarCustomer(db: Database, holder: SupplyHolder): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(meterReads)
-    .where(and(eq(meterReads.nmi, nmi), eq(meterReads.kind, 'export')))
+    .where(
+      and(eq(meterReads.nmi, holder.nmi), eq(meterReads.kind, 'export'), heldOn(holder, meterReads.readDate)),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -42,7 +49,7 @@ async function eligibleParticipant(db: Database, account: AccountRow): Promise<H
     .select()
     .from(happyHoursParticipants)
     .where(eq(happyHoursParticipants.accountId, account.id));
-  if (!row || (await isSolarCustomer(db, account.nmi))) {
+  if (!row || (await isSolarCustomer(db, account))) {
     throw new NotFound(OFFER_ACCOUNT_NOT_FOUND);
   }
   return row;
@@ -205,7 +212,7 @@ export async function inviteToHappyHours(
         `Account ${account.publicId} belongs to ${account.clientCode}, not ${clientCode}; nothing was invited.`,
       );
     }
-    if (await isSolarCustomer(db, account.nmi)) {
+    if (await isSolarCustomer(db, account)) {
       throw new InvalidRequest(
         `Account ${account.publicId} is a solar customer and not eligible for Happy Hours; nothing was invited.`,
       );

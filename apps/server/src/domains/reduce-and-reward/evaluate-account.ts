@@ -7,12 +7,13 @@ import { addDays, BASELINE_LOOKBACK_DAYS, marketDateOf } from '@portal/contracts
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { type DrEventRow, drEventInvitations, drEvents } from '../../db/schema/reduce-and-reward.ts';
-import { energyReadsForNmi } from '../meter-data/queries.ts';
+import { energyReadsOf } from '../meter-data/queries.ts';
+import type { SupplyHolder } from '../meter-data/supply-period.ts';
 import { type AccountEvaluation, type EventChannelRead, evaluateAccount, eventWindow } from './settlement.ts';
 
 /** The account's reads from the lookback start to the event day, by date. */
-async function readsAround(db: Database, nmi: string, date: string) {
-  const reads = await energyReadsForNmi(db, nmi, addDays(date, -BASELINE_LOOKBACK_DAYS), date);
+async function readsAround(db: Database, holder: SupplyHolder, date: string) {
+  const reads = await energyReadsOf(db, holder, addDays(date, -BASELINE_LOOKBACK_DAYS), date);
   const byDate = new Map<string, EventChannelRead[]>();
   for (const read of reads) {
     const list = byDate.get(read.readDate) ?? [];
@@ -36,11 +37,11 @@ async function otherEventDays(db: Database, accountId: string, eventId: number) 
 export async function evaluate(
   db: Database,
   event: DrEventRow,
-  account: { id: string; nmi: string },
+  account: SupplyHolder & { id: string },
 ): Promise<AccountEvaluation> {
   const window = eventWindow(event.startsAt, event.endsAt);
   // One after the other: `db` is a transaction's one connection during settlement.
-  const reads = await readsAround(db, account.nmi, window.date);
+  const reads = await readsAround(db, account, window.date);
   const eventDays = await otherEventDays(db, account.id, event.id);
   return evaluateAccount(window, event.percentDisplacementFactor, reads, eventDays);
 }

@@ -75,7 +75,13 @@ async function settleOne(db: Database, eventId: number, now: Date): Promise<Sett
     const [event] = await tx.select().from(drEvents).where(eq(drEvents.id, eventId)).for('update');
     if (!event) return null;
     const invitations = await tx
-      .select({ invitation: drEventInvitations, publicId: accounts.publicId, nmi: accounts.nmi })
+      .select({
+        invitation: drEventInvitations,
+        publicId: accounts.publicId,
+        nmi: accounts.nmi,
+        supplyFrom: accounts.supplyFrom,
+        supplyTo: accounts.supplyTo,
+      })
       .from(drEventInvitations)
       .innerJoin(accounts, eq(accounts.id, drEventInvitations.accountId))
       .where(eq(drEventInvitations.eventId, eventId))
@@ -88,7 +94,7 @@ async function settleOne(db: Database, eventId: number, now: Date): Promise<Sett
     for (const row of invitations) {
       evaluations.push({
         row,
-        evaluation: await evaluate(tx, event, { id: row.invitation.accountId, nmi: row.nmi }),
+        evaluation: await evaluate(tx, event, { ...row, id: row.invitation.accountId }),
       });
     }
     const ranked = new Map(

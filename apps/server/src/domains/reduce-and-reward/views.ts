@@ -119,7 +119,7 @@ export async function eventProgressFor(
       },
     };
   }
-  const evaluation = await evaluate(db, event, { id: account.id, nmi: account.nmi });
+  const evaluation = await evaluate(db, event, account);
   const intervals = evaluation.kind === 'result' ? evaluation.outcome.intervals : evaluation.intervals;
   return {
     challenge,

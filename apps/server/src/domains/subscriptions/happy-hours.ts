@@ -15,5 +15,5 @@ export const isHappyHoursParticipant: HappyHoursLookup = async (db, account) => 
     .select({ accountId: happyHoursParticipants.accountId })
     .from(happyHoursParticipants)
     .where(and(eq(happyHoursParticipants.accountId, account.id), eq(happyHoursParticipants.optedIn, true)));
-  return row !== undefined && !(await isSolarCustomer(db, account.nmi));
+  return row !== undefined && !(await isSolarCustomer(db, account));
 };

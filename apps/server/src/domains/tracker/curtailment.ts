@@ -17,6 +17,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { type AccountRow, accounts, solarCurtailments } from '../../db/schema.ts';
 import { InvalidRequest, libraryMessage } from '../../lib/errors.ts';
+import { arrayLiteral, heldOn } from '../meter-data/queries.ts';
 
 export interface CurtailmentImportSummary {
   rows: number;
@@ -127,10 +128,20 @@ export async function importCurtailment(
           },
         });
     }
+    // The accounts that held a curtailed day of their NMI: a later occupant is not in the trial for it.
     const enrolled = await tx
       .update(accounts)
       .set({ solarTrial: true })
-      .where(and(inArray(accounts.nmi, nmis), eq(accounts.solarTrial, false)))
+      .where(
+        and(
+          inArray(accounts.nmi, nmis),
+          eq(accounts.solarTrial, false),
+          sql`exists (select 1 from unnest(
+            ${arrayLiteral(rows.map((row) => row.nmi))}::text[], ${arrayLiteral(rows.map((row) => row.date))}::date[]
+          ) as c(nmi, day) where c.nmi = ${accounts.nmi}
+            and c.day <@ daterange(${accounts.supplyFrom}, ${accounts.supplyTo}, '[]'))`,
+        ),
+      )
       .returning({ id: accounts.id });
     return { rows: rows.length, nmis: nmis.length, accountsEnrolled: enrolled.length };
   });
@@ -151,7 +162,11 @@ export async function curtailmentFor(
     })
     .from(solarCurtailments)
     .where(
-      and(eq(solarCurtailments.nmi, account.nmi), lte(solarCurtailments.curtailedOn, addDays(weekStart, 6))),
+      and(
+        eq(solarCurtailments.nmi, account.nmi),
+        lte(solarCurtailments.curtailedOn, addDays(weekStart, 6)),
+        heldOn(account, solarCurtailments.curtailedOn),
+      ),
     );
   return {
     // docs/rules.md#limits: hours to the nearest half hour, kWh to 2 decimals.

@@ -20,7 +20,7 @@ import type { AccountRow } from '../../db/schema.ts';
 import type { ChannelDay } from '../billing/spend.ts';
 import { freeWindowsOn, tariffForDay } from '../billing/tariff.ts';
 import { listOffers, tariffAssignmentsOf } from '../billing/tariff-store.ts';
-import { energyReadsForNmi } from '../meter-data/queries.ts';
+import { energyReadsOf } from '../meter-data/queries.ts';
 import { slotHistory } from '../offers/happy-hours.ts';
 import { betterOfferOf, comparePlans, isOpenTo, type PlanDay } from './plans.ts';
 import { DEFAULT_USAGE_CACHE_BYTES, usageSourceOf } from './usage-service.ts';
@@ -58,7 +58,7 @@ export function planPeriod(today: string) {
 /** The account's reads of the period, a day at a time, with the Happy Hours windows in force each day. */
 async function planDays(db: Database, account: AccountRow, from: string, to: string) {
   const [reads, slots] = await readTogether(db, [
-    () => energyReadsForNmi(db, account.nmi, from, to),
+    () => energyReadsOf(db, account, from, to),
     () => slotHistory(db, account.id),
   ]);
   const days: PlanDay[] = [];
