@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { PRIVATE_FILE_MODE } from '../lib/private-files.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE, tightenTree } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './index.ts';
 
@@ -267,6 +267,8 @@ export async function backupPglite(dataDir: string, file: string): Promise<numbe
       return await backupPgliteClient(client, file);
     } finally {
       await client.close();
+      // PGlite rewrites some of its files readable by all when it opens and closes.
+      tightenTree(dataDir);
     }
   } finally {
     release();
@@ -290,7 +292,7 @@ export async function restorePglite(dataDir: string, file: string): Promise<void
       `${dataDir} already holds a database: restore into a new DATA_DIR, or move ${pgDataDir} away first`,
     );
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const release = acquireDataDirLock(dataDir);
   try {
     let client: PGlite;
@@ -301,6 +303,8 @@ export async function restorePglite(dataDir: string, file: string): Promise<void
       throw new BackupError(`${file} could not be restored: ${(error as Error).message}`);
     }
     await client.close();
+    // PGlite writes the loaded files readable by all.
+    tightenTree(dataDir);
   } finally {
     release();
   }
