@@ -22,8 +22,11 @@ import { countEntries, loosen, modeOf, sharedEntries } from '../helpers/file-mod
 import { startServerProcess } from '../helpers/server-process.ts';
 
 const info = inject('testDatabase');
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-private-'));
-afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
+// Made only where the tests run: on PostgreSQL every test is skipped, and with them this file's afterAll.
+const workDir = info.kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-private-')) : '';
+afterAll(() => {
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
 
 /** A DATA_DIR holding the run's migrated demo data, loaded as PGlite loads it (its files 0666). */
 async function demoDataDir(name: string): Promise<string> {
