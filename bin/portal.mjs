@@ -3,5 +3,7 @@
 import { register } from 'tsx/esm/api';
 
 register();
+const { restrictNewFiles } = await import('../apps/server/src/lib/private-files.ts');
+restrictNewFiles();
 const { runCli } = await import('../apps/server/src/cli/main.ts');
 process.exitCode = await runCli(process.argv.slice(2));

@@ -7,12 +7,17 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/index.ts';
 import { seedDemo } from './demo/seed.ts';
 import { initErrorReporting } from './lib/error-reporting.ts';
+import { restrictNewFiles, tightenTree } from './lib/private-files.ts';
 
 /** No request needs a statement this long; one stuck behind a lock is cancelled and answers 503. */
 const STATEMENT_TIMEOUT_MS = 30_000;
 
 async function main() {
+  // Before anything is written: nothing this process creates is readable by another local user.
+  restrictNewFiles();
   const config = loadConfig();
+  // A DATA_DIR an older version left readable by all is tightened before the server opens it.
+  tightenTree(config.dataDir);
   await initErrorReporting(config.env.SENTRY_DSN, config.env.SENTRY_ENVIRONMENT);
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
@@ -117,7 +118,12 @@ export async function serveCommands(options: {
   log: CommandServerLog;
 }): Promise<CommandServer> {
   const { dataDir, database, config, log } = options;
-  const socketPath = socketPathFor(dataDir);
+  // When DATA_DIR's path is too long for the socket: a folder of our own in the temporary folder, created by
+  // mkdtemp (exclusively, 0700, under a random name), so that no other local user can take its place first or
+  // reach the socket in it.
+  const inDataDir = socketPathFor(dataDir);
+  const socketDir = inDataDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-'));
+  const socketPath = inDataDir ?? path.join(socketDir as string, 'portal.sock');
   const controlPath = controlFileOf(dataDir);
   const token = crypto.randomBytes(32).toString('base64url');
   const schema = schemaVersion();
@@ -201,13 +207,18 @@ export async function serveCommands(options: {
   });
   // This process holds the DATA_DIR lock: a socket file left there is a dead server's.
   fs.rmSync(socketPath, { force: true });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
   fs.chmodSync(socketPath, 0o600);
   const temporary = `${controlPath}.${process.pid}`;
   fs.writeFileSync(temporary, JSON.stringify({ pid: process.pid, socket: socketPath, token }), {
@@ -222,6 +233,7 @@ export async function serveCommands(options: {
     process.off('exit', removeFiles);
     fs.rmSync(controlPath, { force: true });
     fs.rmSync(socketPath, { force: true });
+    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
   };
   process.on('exit', removeFiles);
 

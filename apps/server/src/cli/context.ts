@@ -8,6 +8,7 @@ import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/index.ts';
+import { tightenTree } from '../lib/private-files.ts';
 import { createProgress, type Progress, type ProgressSpec } from './progress.ts';
 
 /** A failure the operator can act on: printed as one line, exit code 1. */
@@ -49,6 +50,8 @@ export function standaloneRuntime(): CliRuntime {
     config: () => loadConfig(),
     withDatabase: async (work) => {
       const config = loadConfig();
+      // A DATA_DIR an older version left readable by all is the user's own from the first command on.
+      tightenTree(config.dataDir);
       const handle = await openDatabase({
         databaseUrl: config.env.DATABASE_URL,
         dataDir: config.dataDir,

@@ -10,7 +10,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { z } from 'zod';
@@ -75,14 +74,12 @@ export function schemaVersion(): string {
 export const controlFileOf = (dataDir: string) => path.join(dataDir, CONTROL_FILE);
 
 /**
- * The socket's path: in DATA_DIR when it fits a socket address (about 100 bytes), otherwise in the system's
- * temporary folder under a name derived from DATA_DIR. The control file says which, so both sides agree.
+ * The socket's path in DATA_DIR, or null when that does not fit a socket address (about 100 bytes): the server
+ * then makes a folder of its own for it (command-server.ts). The control file says where, so both sides agree.
  */
-export function socketPathFor(dataDir: string): string {
+export function socketPathFor(dataDir: string): string | null {
   const inDataDir = path.join(dataDir, 'portal.sock');
-  if (Buffer.byteLength(inDataDir) <= 100) return inDataDir;
-  const digest = crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
-  return path.join(os.tmpdir(), `portal-${digest}.sock`);
+  return Buffer.byteLength(inDataDir) <= 100 ? inDataDir : null;
 }
 
 export function tokensEqual(given: string, expected: string): boolean {

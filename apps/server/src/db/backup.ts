@@ -5,12 +5,14 @@
  * DATA_DIR; the data-directory lock keeps the server from writing meanwhile. Table fingerprints (row count and
  * md5 of the ordered rows, per table) show that a restore holds exactly what was backed up.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { makePrivateDir, PRIVATE_FILE_MODE, tightenTree } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './index.ts';
 import { createPglite } from './pglite.ts';
@@ -76,53 +78,129 @@ function fileStart(file: string, length: number): Buffer {
   }
 }
 
-/** The backup is written beside its final name and renamed at the end: never a half file under that name. */
+/** Anything at the name, a dangling symbolic link included, is an existing file: never replaced. */
 function checkNewFile(file: string) {
-  if (fs.existsSync(file)) throw new BackupError(`${file} already exists: choose another file name`);
+  let taken = true;
+  try {
+    fs.lstatSync(file);
+  } catch {
+    taken = false;
+  }
+  if (taken) throw new BackupError(`${file} already exists: choose another file name`);
   const directory = path.dirname(path.resolve(file));
   if (!fs.existsSync(directory)) throw new BackupError(`No such folder: ${directory}`);
 }
 
-async function writeAtomically(file: string, write: (temporary: string) => Promise<void>): Promise<number> {
+/**
+ * The backup is written beside its final name and given that name at the end: never a half file under it. The
+ * temporary is created exclusively (O_EXCL: a link planted at its name is refused, not followed), 0600, under
+ * a random name; the final name is a hard link, which fails on anything there, a link included.
+ */
+async function writeExclusively(file: string, write: (fd: number) => Promise<void>): Promise<number> {
   checkNewFile(file);
   const directory = path.dirname(path.resolve(file));
-  const temporary = path.join(directory, `.${path.basename(file)}.${process.pid}.partial`);
+  const temporary = path.join(
+    directory,
+    `.${path.basename(file)}.${crypto.randomBytes(8).toString('hex')}.partial`,
+  );
+  const fd = fs.openSync(temporary, 'wx', PRIVATE_FILE_MODE);
   try {
-    await write(temporary);
-    fs.renameSync(temporary, file);
+    try {
+      await write(fd);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    try {
+      fs.linkSync(temporary, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new BackupError(`${file} already exists: choose another file name`);
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+      // A file system without hard links (FAT on a removable disk): renamed, once nothing took the name.
+      checkNewFile(file);
+      fs.renameSync(temporary, file);
+    }
   } finally {
     fs.rmSync(temporary, { force: true });
   }
-  return fs.statSync(file).size;
+  return fs.lstatSync(file).size;
 }
 
-function runTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+/**
+ * The connection string without its password, and the password: a tool's command line is visible to every
+ * local user (`ps`), its environment only to ours, so the password goes to the tool as PGPASSWORD. libpq takes
+ * it from the user part (percent-encoded) or from a `password` parameter; the rest is passed as it was.
+ */
+export function splitPassword(databaseUrl: string): { url: string; password: string | null } {
+  const url = new URL(databaseUrl);
+  let password = url.password ? decodeURIComponent(url.password) : null;
+  url.password = '';
+  const kept: string[] = [];
+  for (const parameter of url.search.replace(/^\?/, '').split('&')) {
+    if (!parameter) continue;
+    const [name = '', value = ''] = parameter.split(/=(.*)/s);
+    if (decodeURIComponent(name) === 'password') password = decodeURIComponent(value);
+    else kept.push(parameter);
+  }
+  url.search = kept.length > 0 ? `?${kept.join('&')}` : '';
+  return { url: url.toString(), password };
+}
+
+/** The most of a tool's error output kept for the message. */
+const MAX_STDERR_BYTES = 64 * 1024;
+
+/**
+ * Runs pg_dump or pg_restore on the database, its password in PGPASSWORD (`args` builds the command line from
+ * the connection string without it), standard output into `stdout` when given. A failure is one line of the
+ * tool's own error output, the password masked should the tool have repeated it: never its command line.
+ */
+function runTool(
+  tool: 'pg_dump' | 'pg_restore',
+  databaseUrl: string,
+  args: (url: string) => string[],
+  stdout?: number,
+): Promise<void> {
+  const { url, password } = splitPassword(databaseUrl);
+  // The tool inherits this process's environment, as it would without `env`; PGPASSWORD is added to it.
+  const env = password === null ? process.env : { ...process.env, PGPASSWORD: password };
   return new Promise((resolve, reject) => {
-    execFile(tool, args, { maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (!error) return resolve();
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        return reject(
-          new BackupError(
-            `${tool} not found: install the PostgreSQL client tools (e.g. apt-get install postgresql-client)`,
-          ),
-        );
+    const child = spawn(tool, args(url), { env, stdio: ['ignore', stdout ?? 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      if (stderr.length < MAX_STDERR_BYTES) stderr += chunk;
+    });
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new BackupError(
+          error.code === 'ENOENT'
+            ? `${tool} not found: install the PostgreSQL client tools (e.g. apt-get install postgresql-client)`
+            : `${tool} could not be started: ${error.code ?? error.message}`,
+        ),
+      );
+    });
+    child.once('close', (code, signal) => {
+      if (code === 0) return resolve();
+      let detail = stderr.trim().split('\n').slice(0, 3).join(' ');
+      if (password) {
+        for (const form of new Set([password, encodeURIComponent(password)])) {
+          detail = detail.split(form).join('***');
+        }
       }
-      const detail = String(stderr).trim().split('\n').slice(0, 3).join(' ');
-      reject(new BackupError(`${tool} failed: ${detail || error.message}`));
+      const ended = signal ? `killed by ${signal}` : `exit code ${code}`;
+      reject(new BackupError(detail ? `${tool} failed: ${detail}` : `${tool} failed (${ended})`));
     });
   });
 }
 
-/** pg_dump of the whole database in the custom format (compressed; pg_restore can pick tables from it). */
+/**
+ * pg_dump of the whole database in the custom format (compressed; pg_restore can pick tables from it), written
+ * to the backup's own file descriptor: pg_dump opens no file by name.
+ */
 export function backupPostgres(databaseUrl: string, file: string): Promise<number> {
-  return writeAtomically(file, (temporary) =>
-    runTool('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      '--no-privileges',
-      `--file=${temporary}`,
-      databaseUrl,
-    ]),
+  return writeExclusively(file, (fd) =>
+    runTool('pg_dump', databaseUrl, (url) => ['--format=custom', '--no-owner', '--no-privileges', url], fd),
   );
 }
 
@@ -150,12 +228,12 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
   } finally {
     await client.end();
   }
-  await runTool('pg_restore', [
+  await runTool('pg_restore', databaseUrl, (url) => [
     '--no-owner',
     '--no-privileges',
     '--exit-on-error',
     '--single-transaction',
-    `--dbname=${databaseUrl}`,
+    `--dbname=${url}`,
     file,
   ]);
 }
@@ -175,7 +253,7 @@ export async function backupPgliteClient(client: PGlite, file: string): Promise<
     dump = await client.dumpDataDir('gzip');
   });
   const bytes = Buffer.from(await (dump as Blob).arrayBuffer());
-  return writeAtomically(file, async (temporary) => fs.writeFileSync(temporary, bytes));
+  return writeExclusively(file, async (fd) => fs.writeFileSync(fd, bytes));
 }
 
 /** The embedded database's data directory as a gzipped tarball, taken under the DATA_DIR lock. */
@@ -190,6 +268,8 @@ export async function backupPglite(dataDir: string, file: string): Promise<numbe
       return await backupPgliteClient(client, file);
     } finally {
       await client.close();
+      // PGlite rewrites some of its files readable by all when it opens and closes.
+      tightenTree(dataDir);
     }
   } finally {
     release();
@@ -213,7 +293,7 @@ export async function restorePglite(dataDir: string, file: string): Promise<void
       `${dataDir} already holds a database: restore into a new DATA_DIR, or move ${pgDataDir} away first`,
     );
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const release = acquireDataDirLock(dataDir);
   try {
     let client: PGlite;
@@ -224,6 +304,8 @@ export async function restorePglite(dataDir: string, file: string): Promise<void
       throw new BackupError(`${file} could not be restored: ${(error as Error).message}`);
     }
     await client.close();
+    // PGlite writes the loaded files readable by all.
+    tightenTree(dataDir);
   } finally {
     release();
   }

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 
 export class DataDirLockedError extends Error {}
 
@@ -16,10 +17,10 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Creates the file only if it does not exist (atomic: O_EXCL); false when it does. */
+/** Creates the file, 0600, only if it does not exist (atomic: O_EXCL); false when it does. */
 function createExclusive(file: string, content: string): boolean {
   try {
-    fs.writeFileSync(file, content, { flag: 'wx' });
+    fs.writeFileSync(file, content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;

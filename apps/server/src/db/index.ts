@@ -2,7 +2,6 @@
  * Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set (docs/contracts.md). Same
  * schema, same migrations, same queries; `Database` is the driver-independent Drizzle type the code uses.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { makePrivateDir, tightenTree } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { createPglite } from './pglite.ts';
 import * as schema from './schema.ts';
@@ -111,13 +111,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     return wrapPostgres(pool);
   }
-  const pgDataDir = path.join(options.dataDir, 'pgdata');
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const release = acquireDataDirLock(options.dataDir);
+  const { dataDir } = options;
+  makePrivateDir(dataDir);
+  const release = acquireDataDirLock(dataDir);
   try {
-    const client = await createPglite(pgDataDir);
+    const client = await createPglite(path.join(dataDir, 'pgdata'));
+    // PGlite makes its files readable by all (0666), and rewrites some so when it opens and closes: they are
+    // taken back to this user's own after each (docs/access.md, "Files on the server").
+    tightenTree(dataDir);
     if (shouldMigrate) await migratePglite(drizzlePglite(client), { migrationsFolder });
-    return wrapPglite(client, release);
+    return wrapPglite(client, () => {
+      try {
+        tightenTree(dataDir);
+      } finally {
+        release();
+      }
+    });
   } catch (error) {
     release();
     throw error;

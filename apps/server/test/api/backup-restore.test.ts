@@ -23,7 +23,9 @@ import { linkSecret } from '../../src/domains/subscriptions/links.ts';
 import { runPortal } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { modeOf } from '../helpers/file-modes.ts';
 import { databaseUrlFor } from '../helpers/postgres-url.ts';
+import { recordingTools } from '../helpers/recording-tools.ts';
 
 const info = inject('testDatabase');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
@@ -153,6 +155,30 @@ describe.skipIf(info.kind !== 'pglite')('the embedded database (DATA_DIR)', () =
     expect(missing.err.join('\n')).toContain('No such backup file');
     expect(fs.existsSync(path.join(workDir, 'empty', 'pgdata'))).toBe(false);
   });
+
+  it('creates the backup exclusively, 0600, never writing through a link planted at its names', async () => {
+    useDatabase({ dataDir: source });
+    const victim = path.join(workDir, 'victim.txt');
+    fs.writeFileSync(victim, 'not a backup');
+    // A link at the file's own name, pointing where nothing is yet: refused as an existing file.
+    const linked = path.join(workDir, 'linked.tar.gz');
+    fs.symlinkSync(path.join(workDir, 'through-the-link'), linked);
+    const refused = await runPortal('db', 'backup', linked);
+    expect(refused.code).toBe(1);
+    expect(refused.err.join('\n')).toContain('already exists');
+    expect(fs.existsSync(path.join(workDir, 'through-the-link'))).toBe(false);
+
+    // A link at the temporary name the backup used to write first (its name and the process id).
+    const file = path.join(workDir, 'planted.tar.gz');
+    fs.symlinkSync(victim, path.join(workDir, `.planted.tar.gz.${process.pid}.partial`));
+    const backup = await runPortal('db', 'backup', file);
+    expect(backup.err).toEqual([]);
+    expect(backup.code).toBe(0);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('not a backup');
+    expect(fs.lstatSync(file).isFile()).toBe(true);
+    expect(fs.readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(modeOf(file)).toBe(0o600);
+  });
 });
 
 describe.skipIf(info.kind !== 'postgres')('PostgreSQL (pg_dump, pg_restore)', () => {
@@ -188,18 +214,38 @@ describe.skipIf(info.kind !== 'postgres')('PostgreSQL (pg_dump, pg_restore)', ()
     await source?.close();
   });
 
+  /** The URL with a password of its own (the test server trusts local connections, docs/testing.md). */
+  const withPassword = (url: string) => {
+    const parsed = new URL(url);
+    parsed.password = password;
+    return parsed.toString();
+  };
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  let tools: ReturnType<typeof recordingTools> | undefined;
+  afterEach(() => tools?.restore());
+
   it('dumps a database and restores it into a fresh one, every table the same', async () => {
     const target = databaseUrlFor(serverUrl, targetName);
-    useDatabase({ url: source.url as string });
+    // pg_dump and pg_restore recorded as `ps` would show them: the password only ever in their environment.
+    tools = recordingTools(path.join(workDir, 'bin'), ['pg_dump', 'pg_restore'], 'run-the-real-tool');
+    useDatabase({ url: withPassword(source.url as string) });
     const backup = await runPortal('db', 'backup', file);
     expect(backup.err).toEqual([]);
     expect(backup.code).toBe(0);
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('PGDMP');
+    expect(modeOf(file)).toBe(0o600);
 
-    useDatabase({ url: target });
+    useDatabase({ url: withPassword(target) });
     const restore = await runPortal('db', 'restore', file);
     expect(restore.err).toEqual([]);
     expect(restore.code).toBe(0);
+    const runs = tools.runs();
+    tools.restore();
+    expect(runs.map((run) => run.tool)).toEqual(['pg_dump', 'pg_restore']);
+    for (const run of runs) {
+      expect(run.password).toBe(password);
+      expect(run.argv.filter((arg) => arg.includes(password))).toEqual([]);
+    }
 
     const handle = wrapPostgres(new pg.Pool({ connectionString: target, max: 1 }));
     try {
@@ -212,5 +258,22 @@ describe.skipIf(info.kind !== 'postgres')('PostgreSQL (pg_dump, pg_restore)', ()
     const again = await runPortal('db', 'restore', file);
     expect(again.code).toBe(1);
     expect(again.err.join('\n')).toContain('not empty');
+  });
+
+  it('prints no password when the tools fail', async () => {
+    // A connection string libpq does not take for one: pg_dump names it whole as the database it cannot find.
+    useDatabase({ url: `pg://portal:${password}@127.0.0.1:5432/portal` });
+    const backup = await runPortal('db', 'backup', path.join(workDir, 'never.pgdump'));
+    expect(backup.code).toBe(1);
+    expect(backup.err.join('\n')).toMatch(/^error: pg_dump failed/);
+    // Nothing answers on port 1.
+    useDatabase({ url: `postgres://portal:${password}@127.0.0.1:1/portal` });
+    const restore = await runPortal('db', 'restore', file);
+    expect(restore.code).toBe(1);
+    expect(restore.err.join('\n')).toMatch(/^error: /);
+    for (const output of [backup, restore]) {
+      expect([...output.out, ...output.err].join('\n')).not.toContain(password);
+    }
+    expect(fs.existsSync(path.join(workDir, 'never.pgdump'))).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import {
   type SnapshotOutcome,
   sendDue,
 } from '../../domains/subscriptions/sender.ts';
+import { PRIVATE_DIR_MODE, writePrivateFile } from '../../lib/private-files.ts';
 import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
 
 function batchSize(value: string): number {
@@ -124,10 +125,11 @@ export function registerMailCommands(program: Command, cli: Cli) {
             newline: 'windows',
           });
           const info = await transport.sendMail(messageOf(config, result.email));
-          await fs.mkdir(dir, { recursive: true });
-          await fs.writeFile(`${base}.eml`, info.message as Buffer);
-          await fs.writeFile(`${base}.html`, result.email.html);
-          await fs.writeFile(`${base}.txt`, result.email.text);
+          // A customer's email and usage: the folders it creates 0700, the files 0600 (docs/access.md).
+          await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+          await writePrivateFile(`${base}.eml`, info.message as Buffer);
+          await writePrivateFile(`${base}.html`, result.email.html);
+          await writePrivateFile(`${base}.txt`, result.email.text);
           cli.out(`Subject: ${result.email.subject}`);
           cli.out(
             `Wrote ${base}.eml, .html and .txt (${result.period.frequency}, ${result.period.start} to ${result.period.end}).`,

@@ -3,10 +3,10 @@
  * is written as an .eml file to DATA_DIR/outbox. Both paths build the same MIME message with nodemailer, so
  * an outbox file is exactly what SMTP would have carried.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import { makePrivateDir, writePrivateFile } from '../../lib/private-files.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -57,12 +57,10 @@ export function createMailer(config: Config): Mailer {
     kind: 'outbox',
     send: async (email) => {
       const info = await transport.sendMail(messageOf(config, email));
-      await fs.mkdir(config.mail.outboxDir, { recursive: true });
+      makePrivateDir(config.mail.outboxDir);
       const file = path.join(config.mail.outboxDir, email.fileName);
-      // Written whole then renamed, so a reader (or a crash) never sees half a message.
-      const partial = `${file}.partial`;
-      await fs.writeFile(partial, info.message as Buffer);
-      await fs.rename(partial, file);
+      // Written whole then renamed, so a reader (or a crash) never sees half a message; 0600, as all of DATA_DIR.
+      await writePrivateFile(file, info.message as Buffer);
       return { deliveredTo: file };
     },
     close: () => transport.close(),
