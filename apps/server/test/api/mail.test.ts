@@ -19,11 +19,11 @@ import {
   WEEKLY_EMAIL,
   weekStart,
 } from '@portal/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSnapshots, subscriptions } from '../../src/db/schema/subscriptions.ts';
-import { accounts } from '../../src/db/schema.ts';
+import { accounts, meterReads } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
@@ -69,13 +69,25 @@ async function accountRow(publicId: string) {
   return row;
 }
 
-/** Accounts sharing demo-home's meter, subscribed weekly and due today. */
+let copiedMeters = 0;
+
+/**
+ * Accounts with a copy of demo-home's last 60 days of reads on a meter of their own (one retailer's accounts
+ * never share a meter's days: decision 0034), subscribed weekly and due today.
+ */
 async function dueAccounts(prefix: string, count: number) {
   const home = await accountRow('demo-home');
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
+    const nmi = `91${String(++copiedMeters).padStart(8, '0')}`;
+    await t.db.execute(sql`
+      insert into ${meterReads} (nmi, read_date, suffix, kind, unit, interval_minutes, interval_values, quality,
+        quality_method, reason_code, reason_description, update_time, msats_load_time, import_id)
+      select ${nmi}, read_date, suffix, kind, unit, interval_minutes, interval_values, quality, quality_method,
+        reason_code, reason_description, update_time, msats_load_time, import_id
+      from ${meterReads} where nmi = ${home.nmi} and read_date >= ${addDays(today, -60)}`);
     const account = await createAccount(t.db, {
-      nmi: home.nmi,
+      nmi,
       publicId: `${prefix}-${i}`,
       marketSegment: 'residential',
       clientCode: t.config.client.clientCode,
