@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { addDays, marketToday, usageResponseSchema, WEEKLY_EMAIL, weekStart } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CommandServer, serveCommands } from '../../src/cli/command-server.ts';

@@ -23,6 +23,7 @@ import { runPortalWith, spawnPortal } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createPostgresTestDatabase } from '../helpers/database.ts';
 import { type FingerprintExclusions, fingerprintDatabase } from '../helpers/fingerprint.ts';
+import { copyMeterReads } from '../helpers/meter-copy.ts';
 import { type ReceivedMail, startSmtpServer } from '../helpers/smtp.ts';
 
 const onPostgres = provided('testDatabase').kind === 'postgres';
@@ -153,12 +154,16 @@ describe.skipIf(!onPostgres)('a command killed mid-transaction, then run again',
     const prepared = await database();
     // Three finished events, each with 60 accounts on the demo meters.
     await withDb(prepared, async (db) => {
-      const nmis = ['6001000001', '6001000002', '6001000003', '6001000004'];
+      // Each on a meter of its own with a copy of a demo meter's last 90 days (decision 0034).
+      const demoMeters = ['6001000001', '6001000002', '6001000003', '6001000004'];
       const rows = Array.from({ length: 60 }, (_, i) => ({
         publicId: `faults-settle-${String(i).padStart(3, '0')}`,
-        nmi: nmis[i % nmis.length] as string,
+        nmi: `92${String(i).padStart(8, '0')}`,
         clientCode: config.client.clientCode,
       }));
+      for (const [i, row] of rows.entries()) {
+        await copyMeterReads(db, demoMeters[i % demoMeters.length] as string, row.nmi, addDays(today, -90));
+      }
       await db.insert(accounts).values(rows);
       for (const daysAgo of [29, 22, 15]) {
         const date = addDays(today, -daysAgo);
@@ -215,11 +220,13 @@ describe.skipIf(!onPostgres)('a command killed mid-transaction, then run again',
       await linkSecret(db, config);
       const [home] = await db.select().from(accounts).where(eq(accounts.publicId, 'demo-home'));
       for (let i = 0; i < 6; i++) {
+        const nmi = `93${String(i).padStart(8, '0')}`;
+        await copyMeterReads(db, home?.nmi as string, nmi, addDays(today, -60));
         const [account] = await db
           .insert(accounts)
           .values({
             publicId: `faults-mail-${i}`,
-            nmi: home?.nmi as string,
+            nmi,
             clientCode: config.client.clientCode,
             email: `faults-mail-${i}@customers.example`,
           })

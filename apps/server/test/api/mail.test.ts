@@ -19,11 +19,11 @@ import {
   WEEKLY_EMAIL,
   weekStart,
 } from '@portal/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSnapshots, subscriptions } from '../../src/db/schema/subscriptions.ts';
-import { accounts, meterReads } from '../../src/db/schema.ts';
+import { accounts } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
@@ -35,6 +35,7 @@ import { snapshotFigures } from '../../src/domains/subscriptions/snapshot-data.t
 import { usageFor } from '../../src/domains/tracker/usage-service.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { testConfig } from '../helpers/config.ts';
+import { copyMeterReads } from '../helpers/meter-copy.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
@@ -80,12 +81,7 @@ async function dueAccounts(prefix: string, count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const nmi = `91${String(++copiedMeters).padStart(8, '0')}`;
-    await t.db.execute(sql`
-      insert into ${meterReads} (nmi, read_date, suffix, kind, unit, interval_minutes, interval_values, quality,
-        quality_method, reason_code, reason_description, update_time, msats_load_time, import_id)
-      select ${nmi}, read_date, suffix, kind, unit, interval_minutes, interval_values, quality, quality_method,
-        reason_code, reason_description, update_time, msats_load_time, import_id
-      from ${meterReads} where nmi = ${home.nmi} and read_date >= ${addDays(today, -60)}`);
+    await copyMeterReads(t.db, home.nmi, nmi, addDays(today, -60));
     const account = await createAccount(t.db, {
       nmi,
       publicId: `${prefix}-${i}`,

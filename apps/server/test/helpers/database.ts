@@ -5,7 +5,6 @@
 
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, wrapPglite, wrapPostgres } from '../../src/db/index.ts';
