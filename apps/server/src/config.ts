@@ -11,10 +11,10 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 /** A link shown to people or put in emails: http(s) only, never javascript: or data: (no open redirect). */
 const webUrl = z.url({ protocol: /^https?$/ });
-const booleanFlag = (fallback: boolean) =>
-  z
-    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
-    .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'));
+const optionalFlag = z
+  .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+  .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'));
+const booleanFlag = (fallback: boolean) => optionalFlag.transform((value) => value ?? fallback);
 
 export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,8 +51,11 @@ export const environmentSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, webUrl.optional()),
   /** Number of proxy hops to trust for the client address (rate limits), e.g. 1 behind nginx. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** Seed the demo accounts at start (docs/contracts.md); switch off in a real deployment. */
-  DEMO_SEED: booleanFlag(true),
+  /**
+   * Seed the demo accounts at start (docs/contracts.md). Default: true, but false with NODE_ENV=production, where
+   * only DEMO_SEED=true given explicitly makes a demo deployment (issue 25 item 3); see `loadConfig`.
+   */
+  DEMO_SEED: optionalFlag,
   /** Built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: optionalString,
   SENTRY_DSN: optionalUrl,
@@ -118,7 +121,8 @@ export const environmentSchema = z.object({
   EMAIL_LINK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
 });
 
-export type Environment = z.infer<typeof environmentSchema>;
+/** The settings as parsed, with the defaults that depend on another setting filled in (`loadConfig`). */
+export type Environment = Omit<z.infer<typeof environmentSchema>, 'DEMO_SEED'> & { DEMO_SEED: boolean };
 
 export interface Config {
   env: Environment;
@@ -152,7 +156,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  const env = parsed.data;
+  // A production start never seeds demo accounts (mailed over the real relay) unless explicitly asked.
+  const env: Environment = {
+    ...parsed.data,
+    DEMO_SEED: parsed.data.DEMO_SEED ?? parsed.data.NODE_ENV !== 'production',
+  };
   return {
     env,
     dataDir: path.resolve(env.DATA_DIR),
