@@ -109,6 +109,18 @@ export const environmentSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   /** Visit records accepted per client address per minute. */
   INTERACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Limits per account and per client address (docs/access.md#limits-per-account, issue 25 item 3), far
+  // above what a customer in a browser does, so that a known id cannot write or read without end.
+  /** Calls that store what the customer sends (budget, survey, email settings, offers), per account an hour. */
+  WRITES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** The same calls per client address an hour, whatever accounts they name (a household or NAT shares one). */
+  WRITES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(600),
+  /** Data exports (GET /api/tracker/export, up to 366 days each) per account an hour. */
+  EXPORTS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  EXPORTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** Weeks of the Tracker (GET /api/tracker/usage) per account a minute. */
+  USAGE_WEEKS_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  USAGE_WEEKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 
   // Email snapshots (docs/email-snapshots.md, docs/email-snapshots.md).
   /** smtp:// or smtps:// server for the snapshots; unset: .eml files in DATA_DIR/outbox. */
