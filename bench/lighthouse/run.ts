@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { addDays, dayOfWeek, marketToday, paths, weekStart } from '@portal/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { freePort, waitForHealth } from '../support/processes.ts';
+import { benchmarkCallLimits, freePort, waitForHealth } from '../support/processes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -72,6 +72,7 @@ const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/s
     INTERACTIONS_PER_MINUTE: '100000',
     ACCOUNT_LOOKUP_FAILURES: '100000',
     ACCOUNT_LOOKUP_CONCURRENCY: '1000',
+    ...benchmarkCallLimits,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -17,6 +17,7 @@ import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
+import callLimits from './plugins/call-limits.ts';
 import connections, { connectionOptions } from './plugins/connections.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import infrastructure from './plugins/infrastructure.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(security);
   await app.register(openapi);
   await app.register(accountGuard);
+  await app.register(callLimits);
 
   await app.register(systemRoutes);
   await app.register(accountRoutes);

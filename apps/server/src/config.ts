@@ -11,10 +11,10 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 /** A link shown to people or put in emails: http(s) only, never javascript: or data: (no open redirect). */
 const webUrl = z.url({ protocol: /^https?$/ });
-const booleanFlag = (fallback: boolean) =>
-  z
-    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
-    .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'));
+const optionalFlag = z
+  .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+  .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'));
+const booleanFlag = (fallback: boolean) => optionalFlag.transform((value) => value ?? fallback);
 
 export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,8 +51,11 @@ export const environmentSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, webUrl.optional()),
   /** Number of proxy hops to trust for the client address (rate limits), e.g. 1 behind nginx. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** Seed the demo accounts at start (docs/contracts.md); switch off in a real deployment. */
-  DEMO_SEED: booleanFlag(true),
+  /**
+   * Seed the demo accounts at start (docs/contracts.md). Default: true, but false with NODE_ENV=production, where
+   * only DEMO_SEED=true given explicitly makes a demo deployment (issue 25 item 3); see `loadConfig`.
+   */
+  DEMO_SEED: optionalFlag,
   /** Built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: optionalString,
   SENTRY_DSN: optionalUrl,
@@ -106,6 +109,18 @@ export const environmentSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   /** Visit records accepted per client address per minute. */
   INTERACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Limits per account and per client address (docs/access.md#limits-per-account, issue 25 item 3), far
+  // above what a customer in a browser does, so that a known id cannot write or read without end.
+  /** Calls that store what the customer sends (budget, survey, email settings, offers), per account an hour. */
+  WRITES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** The same calls per client address an hour, whatever accounts they name (a household or NAT shares one). */
+  WRITES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(600),
+  /** Data exports (GET /api/tracker/export, up to 366 days each) per account an hour. */
+  EXPORTS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  EXPORTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** Weeks of the Tracker (GET /api/tracker/usage) per account a minute. */
+  USAGE_WEEKS_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  USAGE_WEEKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 
   // Email snapshots (docs/email-snapshots.md, docs/email-snapshots.md).
   /** smtp:// or smtps:// server for the snapshots; unset: .eml files in DATA_DIR/outbox. */
@@ -118,7 +133,8 @@ export const environmentSchema = z.object({
   EMAIL_LINK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
 });
 
-export type Environment = z.infer<typeof environmentSchema>;
+/** The settings as parsed, with the defaults that depend on another setting filled in (`loadConfig`). */
+export type Environment = Omit<z.infer<typeof environmentSchema>, 'DEMO_SEED'> & { DEMO_SEED: boolean };
 
 export interface Config {
   env: Environment;
@@ -152,7 +168,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  const env = parsed.data;
+  // A production start never seeds demo accounts (mailed over the real relay) unless explicitly asked.
+  const env: Environment = {
+    ...parsed.data,
+    DEMO_SEED: parsed.data.DEMO_SEED ?? parsed.data.NODE_ENV !== 'production',
+  };
   return {
     env,
     dataDir: path.resolve(env.DATA_DIR),

@@ -1,10 +1,14 @@
-/** Starts the portal: config, database (migrated, demo-seeded), app, listen; closes cleanly on SIGTERM. */
+/**
+ * Starts the portal: config, database (migrated; demo-seeded, or in production refused if it holds demo data
+ * not asked for), app, listen; closes cleanly on SIGTERM.
+ */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type CommandServer, serveCommands } from './cli/command-server.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/index.ts';
+import { checkNoDemoDataInProduction, DemoDataError } from './demo/production.ts';
 import { seedDemo } from './demo/seed.ts';
 import { initErrorReporting } from './lib/error-reporting.ts';
 import { restrictNewFiles, tightenTree } from './lib/private-files.ts';
@@ -26,6 +30,14 @@ async function main() {
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
   });
   if (config.env.DEMO_SEED) await seedDemo(database.db, config);
+  else {
+    try {
+      await checkNoDemoDataInProduction(database.db, config);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
 
   const app = await buildApp({ config, database });
   // The embedded database is this process's alone: `portal` commands are handed to it (decision 0028).
@@ -54,7 +66,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DemoDataError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -27,6 +27,10 @@ export const demoAccountIds = {
   other: 'demo-other',
 } as const;
 
+const demoIds: readonly string[] = Object.values(demoAccountIds);
+/** A demo account's public id: such an account is never mailed in production (issue 25 item 3). */
+export const isDemoAccountId = (publicId: string): boolean => demoIds.includes(publicId);
+
 export const accountQuerySchema = z.object({ account_id: accountIdSchema });
 /** The query of the calls that name the account only, as sent. */
 export type AccountQuery = z.input<typeof accountQuerySchema>;

@@ -53,6 +53,24 @@ export interface AccountIdLocation {
   optional?: boolean;
 }
 
+/**
+ * The limits a call counts against beyond the guard's (docs/access.md#limits-per-account), one per account and
+ * one per client address: 'writes', every call that stores what the customer sends; 'exports', the CSV
+ * download (up to 366 days); 'usageWeeks', a week of the Tracker (any week, however far back).
+ */
+export const accountLimits = ['writes', 'exports', 'usageWeeks'] as const;
+export type AccountLimit = (typeof accountLimits)[number];
+
+/**
+ * What bounds a call, declared by every entry so that a new call cannot forget its limit (a test sends each
+ * call and refuses a call that changes the database declaring 'reads'): one of `accountLimits`; 'reads', a
+ * cheap read bounded by the guard's look-up limit alone; 'visits', the visit records' own limit per address
+ * (INTERACTIONS_PER_MINUTE); 'signedLinks', an email link, named by a token we signed rather than the guard,
+ * whose write bounds itself (a click counted once a day per link, an unsubscribe a flag) and which mail
+ * providers follow from addresses shared by many customers, so it has no per-address limit.
+ */
+export type CallLimit = AccountLimit | 'reads' | 'visits' | 'signedLinks';
+
 /** The types an endpoint carries; `undefined` where the call has no such part (an answer of 204 or a redirect). */
 export interface EndpointTypes {
   params: object | undefined;
@@ -68,6 +86,8 @@ export interface EndpointSpec {
   readonly path: string;
   /** Set when the account guard runs on the call (docs/access.md); the server then answers its errors. */
   readonly guard?: AccountIdLocation;
+  /** What bounds the call (`CallLimit`); the server counts the `accountLimits` itself (lib/route.ts). */
+  readonly limit: CallLimit;
 }
 
 declare const endpointTypes: unique symbol;
@@ -116,8 +136,18 @@ const inBodyIdentifier = { in: 'body', key: 'account_identifier' } as const;
 
 export const endpoints = {
   // System (no account).
-  health: defineEndpoint<{ answer: HealthResponse }>()({ method: 'GET', base: 'api', path: '/health' }),
-  config: defineEndpoint<{ answer: ClientConfig }>()({ method: 'GET', base: 'api', path: '/config' }),
+  health: defineEndpoint<{ answer: HealthResponse }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/health',
+    limit: 'reads',
+  }),
+  config: defineEndpoint<{ answer: ClientConfig }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/config',
+    limit: 'reads',
+  }),
 
   // Accounts and surveys.
   customer: defineEndpoint<{ query: AccountQuery; answer: Customer }>()({
@@ -125,12 +155,14 @@ export const endpoints = {
     base: 'api',
     path: '/accounts/customer',
     guard: inQuery,
+    limit: 'reads',
   }),
   updateProfile: defineEndpoint<{ query: AccountQuery; body: UpdateProfileBody }>()({
     method: 'PATCH',
     base: 'api',
     path: '/accounts/update_profile',
     guard: inQuery,
+    limit: 'writes',
   }),
 
   // Visit records: the account is optional.
@@ -139,6 +171,7 @@ export const endpoints = {
     base: 'api',
     path: '/web_interactions',
     guard: { ...inBodyIdentifier, optional: true },
+    limit: 'visits',
   }),
 
   // Tracker.
@@ -147,24 +180,28 @@ export const endpoints = {
     base: 'api',
     path: '/tracker/usage',
     guard: inQuery,
+    limit: 'usageWeeks',
   }),
   plans: defineEndpoint<{ query: PlansQuery; answer: PlansResponse }>()({
     method: 'GET',
     base: 'api',
     path: '/tracker/plans',
     guard: inQuery,
+    limit: 'reads',
   }),
   spendTarget: defineEndpoint<{ query: AccountQuery; body: SpendTargetBody }>()({
     method: 'POST',
     base: 'api',
     path: '/settings/spend_target',
     guard: inQuery,
+    limit: 'writes',
   }),
   solarWelcome: defineEndpoint<{ query: AccountQuery }>()({
     method: 'POST',
     base: 'api',
     path: '/tracker/solar_welcome',
     guard: inQuery,
+    limit: 'writes',
   }),
   /** A CSV download: the web app links to it rather than fetching it. */
   exportCsv: defineEndpoint<{ query: ExportQuery; answer: string }>()({
@@ -172,6 +209,7 @@ export const endpoints = {
     base: 'api',
     path: '/tracker/export',
     guard: inQuery,
+    limit: 'exports',
   }),
 
   // Email snapshot subscription.
@@ -180,18 +218,21 @@ export const endpoints = {
     base: 'api',
     path: '/tracker/subscription',
     guard: inQuery,
+    limit: 'reads',
   }),
   updateSubscription: defineEndpoint<{ body: SubscriptionUpdateBody; answer: Subscription }>()({
     method: 'POST',
     base: 'api',
     path: '/tracker/subscription',
     guard: inBody,
+    limit: 'writes',
   }),
   changeFrequency: defineEndpoint<{ body: ChangeFrequencyBody; answer: Subscription }>()({
     method: 'PUT',
     base: 'api',
     path: '/tracker/subscription/change_frequency',
     guard: inBody,
+    limit: 'writes',
   }),
 
   // The signed email links: the token names the account, not the guard. Each answers a redirect but one.
@@ -199,16 +240,19 @@ export const endpoints = {
     method: 'GET',
     base: 'api',
     path: '/email/click',
+    limit: 'signedLinks',
   }),
   emailUnsubscribe: defineEndpoint<{ query: EmailLinkQuery; answer: { subscribed: false } }>()({
     method: 'POST',
     base: 'api',
     path: '/email/unsubscribe',
+    limit: 'signedLinks',
   }),
   emailUnsubscribePage: defineEndpoint<{ query: EmailLinkQuery }>()({
     method: 'GET',
     base: 'api',
     path: '/email/unsubscribe',
+    limit: 'signedLinks',
   }),
 
   // Happy Hours and Reduce & Be Rewarded, on the innovative-billing base.
@@ -221,17 +265,20 @@ export const endpoints = {
     base: 'innovativeBilling',
     path: '/daytime_saver_participants/{accountId}',
     guard: inParams,
+    limit: 'reads',
   }),
   happyHoursConfig: defineEndpoint<{ query: ClientCodeQuery; answer: DaytimeSaverConfig }>()({
     method: 'GET',
     base: 'innovativeBilling',
     path: '/product_configs/DaytimeSaver' satisfies `/product_configs/${typeof DAYTIME_SAVER_PRODUCT}`,
+    limit: 'reads',
   }),
   chooseSlot: defineEndpoint<{ body: DaytimeSaverSignupBody; answer: DaytimeSaverParticipant }>()({
     method: 'POST',
     base: 'innovativeBilling',
     path: '/daytime_saver_participants',
     guard: inBodyIdentifier,
+    limit: 'writes',
   }),
   hereForYouParticipant: defineEndpoint<{
     params: HereForYouParams;
@@ -242,12 +289,14 @@ export const endpoints = {
     base: 'innovativeBilling',
     path: '/here_for_you_participants/{accountId}',
     guard: inParams,
+    limit: 'reads',
   }),
   hereForYouOptIn: defineEndpoint<{ body: HereForYouBody; answer: HereForYouParticipant }>()({
     method: 'POST',
     base: 'innovativeBilling',
     path: '/here_for_you_participants',
     guard: inBodyIdentifier,
+    limit: 'writes',
   }),
   hereForYouOptOut: defineEndpoint<{
     params: HereForYouParams;
@@ -258,6 +307,7 @@ export const endpoints = {
     base: 'innovativeBilling',
     path: '/here_for_you_participants/{accountId}/opt_out',
     guard: inParams,
+    limit: 'writes',
   }),
 
   // Reduce & Reward, on the reduce-and-reward base.
@@ -266,12 +316,14 @@ export const endpoints = {
     base: 'reduceAndReward',
     path: '/tracker/dr_events',
     guard: inQuery,
+    limit: 'reads',
   }),
   eventResult: defineEndpoint<{ query: EventQuery; answer: EventResultResponse }>()({
     method: 'GET',
     base: 'reduceAndReward',
     path: '/dr_events/event_result',
     guard: inQuery,
+    limit: 'reads',
   }),
   /** Beyond the specification: the web app does not call it (docs/decisions/0024). */
   eventResults: defineEndpoint<{ query: AccountQuery; answer: EventResultsResponse }>()({
@@ -279,12 +331,14 @@ export const endpoints = {
     base: 'reduceAndReward',
     path: '/dr_events/event_results',
     guard: inQuery,
+    limit: 'reads',
   }),
   eventProgress: defineEndpoint<{ query: EventQuery; answer: EventProgressResponse }>()({
     method: 'GET',
     base: 'reduceAndReward',
     path: '/dr_events/event_progress',
     guard: inQuery,
+    limit: 'reads',
   }),
 } as const;
 

@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
 import { BackupError } from '../db/backup.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { DemoDataError } from '../demo/production.ts';
 import { isDomainError } from '../lib/errors.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerBillingCommands } from './commands/billing.ts';
@@ -70,6 +71,7 @@ export async function runCli(argv: string[], io: CliIo = consoleIo, runtime?: Cl
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||
       error instanceof BackupError ||
+      error instanceof DemoDataError ||
       isDomainError(error);
     // An unexpected failure keeps its stack for whoever has to fix it; an expected one is a single line.
     io.err(

@@ -15,7 +15,8 @@ export const clientKey = (address: string, ipv6Prefix: number): string => normal
 /**
  * The limit on failed account look-ups (issue 16 item 1). An attempt is counted before the look-up, in one
  * atomic step (Redis INCR, or memory), so requests arriving together cannot all pass a check made before
- * any of them failed; a look-up that finds the account gives its count back.
+ * any of them failed; a look-up that finds the account gives its count back. The limits on calls per account
+ * (`createCallLimit`) count with it too.
  */
 export interface FailureLimiter {
   /** Counts one attempt: 0 when it may go on, else the seconds until the address may try again. */
@@ -59,6 +60,50 @@ export function createFailureLimiter(options: {
       } catch {
         // Not given back: the address's count stays one higher until the window ends, which is safe.
       }
+    },
+  };
+}
+
+/**
+ * A limit on calls per account and per client address (issue 25 item 3, docs/access.md#limits-per-account):
+ * the counter of the failed look-ups above, twice. The address is counted first, then the account; a call
+ * the account's count refuses gives the address its point back, so that one account's exhaustion does not use
+ * up its address's allowance for the others. Both counts are atomic, so however many calls arrive at once,
+ * no more than the limit are let through.
+ */
+export interface CallLimit {
+  /** Counts one call: null when it may go on, else the seconds to wait and whose count refused it. */
+  reserve(accountKey: string, addressKey: string): Promise<CallRefusal | null>;
+}
+export interface CallRefusal {
+  waitSeconds: number;
+  by: 'account' | 'address';
+}
+
+export function createCallLimit(options: {
+  perAccount: number;
+  perAddress: number;
+  durationSeconds: number;
+  keyPrefix: string;
+  redis: Redis | null;
+}): CallLimit {
+  const counter = (points: number, part: string) =>
+    createFailureLimiter({
+      points,
+      durationSeconds: options.durationSeconds,
+      keyPrefix: `${options.keyPrefix}:${part}`,
+      redis: options.redis,
+    });
+  const byAddress = counter(options.perAddress, 'address');
+  const byAccount = counter(options.perAccount, 'account');
+  return {
+    async reserve(accountKey, addressKey) {
+      const addressWait = await byAddress.reserve(addressKey);
+      if (addressWait > 0) return { waitSeconds: addressWait, by: 'address' };
+      const accountWait = await byAccount.reserve(accountKey);
+      if (accountWait === 0) return null;
+      await byAddress.refund(addressKey);
+      return { waitSeconds: accountWait, by: 'account' };
     },
   };
 }

@@ -1,13 +1,16 @@
 /**
  * Registers a route from its entry of the endpoint registry (packages/contracts/src/endpoints.ts,
  * docs/decisions/0025): the path is the base's prefix and the entry's pattern, the account guard runs when the
- * entry says so (and its error answers are documented once, here), and the handler gets the guarded account
+ * entry says so (and its error answers are documented once, here), the entry's limit per account is counted
+ * (plugins/call-limits.ts), and the handler gets the guarded account
  * typed. The route's zod schemas must agree with the entry's types: a disagreement is a compile error naming
  * the part (the call then asks for an argument that says what is wrong).
  */
 import {
   type AccountIdLocation,
+  type AccountLimit,
   type AnswerOf,
+  accountLimits,
   type BodyOf,
   type Endpoint,
   errorResponseSchema,
@@ -121,10 +124,18 @@ export function route<E extends Endpoint, const S extends RouteSchema>(
 ): void {
   const { schema, handler, config, bodyLimit } = definition;
   const guard = endpoint.guard;
+  // A call with a limit per account is counted once its account is found and its request valid (issue 25).
+  const accountLimit = (accountLimits as readonly string[]).includes(endpoint.limit)
+    ? (endpoint.limit as AccountLimit)
+    : null;
+  if (accountLimit && (!guard || guard.optional)) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: a limit per account needs the account guard`);
+  }
   const options: RouteOptions = {
     method: endpoint.method,
     url: serverRoutePath(endpoint),
     ...(guard ? { preValidation: app.requireAccount(guard) } : {}),
+    ...(accountLimit ? { preHandler: app.limitCalls(accountLimit) } : {}),
     ...(config ? { config } : {}),
     ...(bodyLimit !== undefined ? { bodyLimit } : {}),
     schema: { ...schema, response: guard ? { ...guardedErrors, ...schema.response } : schema.response },

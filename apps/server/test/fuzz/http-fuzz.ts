@@ -30,8 +30,21 @@ export function fuzzRuns(fallback: number): number {
   return Number.isInteger(given) && given > 0 ? given : fallback;
 }
 
-/** Settings for the fuzzed app: failed look-ups are limited per address, so allow enough to get past them. */
-export const fuzzAppEnv = { ACCOUNT_LOOKUP_FAILURES: '1000000', INTERACTIONS_PER_MINUTE: '1000000' };
+/**
+ * Settings for the fuzzed app: failed look-ups, visit records and the calls per account are limited (per
+ * address and per account), and the fuzz sends hundreds to one account from a few addresses, so allow enough
+ * to get past them (account-limits.test.ts tests the limits themselves).
+ */
+export const fuzzAppEnv = {
+  ACCOUNT_LOOKUP_FAILURES: '1000000',
+  INTERACTIONS_PER_MINUTE: '1000000',
+  WRITES_PER_ACCOUNT_PER_HOUR: '1000000',
+  WRITES_PER_ADDRESS_PER_HOUR: '1000000',
+  EXPORTS_PER_ACCOUNT_PER_HOUR: '1000000',
+  EXPORTS_PER_ADDRESS_PER_HOUR: '1000000',
+  USAGE_WEEKS_PER_ACCOUNT_PER_MINUTE: '1000000',
+  USAGE_WEEKS_PER_ADDRESS_PER_MINUTE: '1000000',
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // The routes, from the app itself

@@ -22,9 +22,9 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+function spawnServer(env: Record<string, string>): ChildProcessWithoutNullStreams {
   const root = path.resolve(import.meta.dirname, '../../../..');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -38,6 +38,40 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
     stdio: 'pipe',
   });
+}
+
+/**
+ * Runs the server expecting it to refuse to start: its exit code and everything it wrote, or 'started' (the
+ * server then killed) when it began to listen after all.
+ */
+export async function refusedServerStart(
+  env: Record<string, string>,
+): Promise<{ exit: number | NodeJS.Signals | 'started'; stdout: string; stderr: string }> {
+  const child = spawnServer(env);
+  let stdout = '';
+  let stderr = '';
+  const exit = new Promise<number | NodeJS.Signals | 'started'>((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      if (/Server listening at/.test(stdout)) {
+        child.kill('SIGKILL');
+        resolve('started');
+      }
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal as NodeJS.Signals)));
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const result = await exit;
+  if (child.exitCode === null && child.signalCode === null) {
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  return { exit: result, stdout, stderr };
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawnServer(env);
   let output = '';
   let pending = '';
   const logs: Record<string, unknown>[] = [];

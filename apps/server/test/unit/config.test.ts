@@ -12,6 +12,18 @@ describe('configuration', () => {
     expect(config.env.DEMO_SEED).toBe(true);
   });
 
+  it('seeds the demo accounts by default, but not with NODE_ENV=production unless asked (issue 25 item 3)', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).env.DEMO_SEED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).env.DEMO_SEED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).env.DEMO_SEED).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '' }).env.DEMO_SEED).toBe(false);
+    // Only given explicitly does production seed them: a demo deployment.
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' }).env.DEMO_SEED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1' }).env.DEMO_SEED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_SEED: 'false' }).env.DEMO_SEED).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'yes' })).toThrow(/DEMO_SEED/);
+  });
+
   it('derives the other bases from the API base (docs/api.md#calls)', () => {
     const config = loadConfig({ API_BASE: 'https://api.retailer.example/api' });
     expect(config.client.reduceAndRewardBase).toBe('https://api.retailer.example/reduce_and_reward');

@@ -3,7 +3,12 @@
  * network key, and the in-memory store of visit-record limits answering each request with its own count.
  */
 import { describe, expect, it } from 'vitest';
-import { clientKey, createConcurrencyLimit, MemoryRateLimitStore } from '../../src/lib/rate-limiter.ts';
+import {
+  clientKey,
+  createCallLimit,
+  createConcurrencyLimit,
+  MemoryRateLimitStore,
+} from '../../src/lib/rate-limiter.ts';
 
 describe('createConcurrencyLimit', () => {
   it('runs at most `limit` tasks at once per key, the others in order, and every task to its end', async () => {
@@ -37,6 +42,27 @@ describe('createConcurrencyLimit', () => {
     expect(await withSlot('b', async () => 'b ran')).toBe('b ran');
     release();
     await blocker;
+  });
+});
+
+describe('createCallLimit (issue 25 item 3)', () => {
+  const limit = () =>
+    createCallLimit({ perAccount: 2, perAddress: 3, durationSeconds: 60, keyPrefix: 'test', redis: null });
+
+  it("counts the address, then the account; the account's refusal gives the address its point back", async () => {
+    const calls = limit();
+    const a: string[] = [];
+    for (let i = 0; i < 5; i++) a.push((await calls.reserve('account-a', '10.0.0.1'))?.by ?? 'served');
+    expect(a).toEqual(['served', 'served', 'account', 'account', 'account']);
+    // Only A's two served calls count at the address: another account there gets the third, then none.
+    expect(await calls.reserve('account-b', '10.0.0.1')).toBeNull();
+    const refused = await calls.reserve('account-b', '10.0.0.1');
+    expect(refused?.by).toBe('address');
+    expect(refused?.waitSeconds).toBeGreaterThan(0);
+    expect(refused?.waitSeconds).toBeLessThanOrEqual(60);
+    // A's count holds from another address; B's does not stop B elsewhere.
+    expect((await calls.reserve('account-a', '10.0.0.2'))?.by).toBe('account');
+    expect(await calls.reserve('account-b', '10.0.0.2')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-/** portal db migrate | backup | restore | fingerprint, portal demo seed | reset */
+/** portal db migrate | backup | restore | fingerprint, portal demo seed | reset | remove */
 import type { Command } from 'commander';
 import {
   BackupError,
@@ -9,9 +9,11 @@ import {
   restorePostgres,
   tableFingerprints,
 } from '../../db/backup.ts';
+import { checkDemoAllowed } from '../../demo/production.ts';
+import { removeDemo } from '../../demo/remove.ts';
 import { resetDemo } from '../../demo/reset.ts';
 import { type SeedSummary, seedDemo } from '../../demo/seed.ts';
-import type { Cli } from '../context.ts';
+import { type Cli, plural } from '../context.ts';
 import type { Progress } from '../progress.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -103,6 +105,7 @@ export function registerMaintenanceCommands(program: Command, cli: Cli) {
     .command('seed')
     .description('Create the demo accounts, tariffs and meter data of the design (idempotent)')
     .action(async () => {
+      checkDemoAllowed(cli.config(), 'seed');
       await cli.withDatabase(async (handle, config) => {
         const progress = meterDataProgress(cli);
         let summary: SeedSummary;
@@ -124,6 +127,7 @@ export function registerMaintenanceCommands(program: Command, cli: Cli) {
         'tariffs); their meter data and the demo events stay',
     )
     .action(async () => {
+      checkDemoAllowed(cli.config(), 'reset');
       await cli.withDatabase(async (handle, config) => {
         const progress = meterDataProgress(cli);
         let summary: Awaited<ReturnType<typeof resetDemo>>;
@@ -136,6 +140,21 @@ export function registerMaintenanceCommands(program: Command, cli: Cli) {
           `Demo accounts: ${summary.accountsReset} put back as a first start makes them, ${summary.accountsCreated} created.`,
         );
         describeSeed(cli, summary);
+      });
+    });
+  demo
+    .command('remove')
+    .description(
+      'Take the demo accounts out, with their meter data, events, tariffs and plans, before serving real ' +
+        'customers (a production start refuses a database that holds them); what real accounts use stays',
+    )
+    .action(async () => {
+      await cli.withDatabase(async (handle) => {
+        const removed = await removeDemo(handle.db);
+        cli.out(
+          `Demo data removed: ${plural(removed.accounts, 'account')}, ${plural(removed.meterReadRows, 'row')} of ` +
+            `meter data, ${plural(removed.events, 'event')}, ${plural(removed.tariffs, 'tariff')}.`,
+        );
       });
     });
 }

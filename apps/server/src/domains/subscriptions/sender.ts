@@ -13,7 +13,7 @@
  * that acceptance and the commit, resends the same message with the same Message-ID.
  */
 import type { EmailFrequency } from '@portal/contracts';
-import { frequencyOf, marketToday } from '@portal/contracts';
+import { frequencyOf, isDemoAccountId, marketToday } from '@portal/contracts';
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
@@ -30,6 +30,7 @@ import { nextMailingDate, periodBefore, type SnapshotPeriod } from './schedule.t
 import { snapshotFigures } from './snapshot-data.ts';
 
 export const DEFAULT_BATCH_SIZE = 100;
+const DEMO_NOT_MAILED = 'a demo account: never mailed in production';
 
 export interface ComposeInput {
   db: Database;
@@ -221,6 +222,11 @@ async function deliverOne(
     if (!subscription?.subscribed) {
       await finish(db, snapshot, { status: 'cancelled', reason: 'unsubscribed before sending' });
       return outcome('cancelled', { reason: 'unsubscribed before sending' });
+    }
+    // The demo's addresses never go to a real relay, even in a demo deployment (issue 25 item 3).
+    if (config.env.NODE_ENV === 'production' && isDemoAccountId(account.publicId)) {
+      await finish(db, snapshot, { status: 'skipped', reason: DEMO_NOT_MAILED });
+      return outcome('skipped', { reason: DEMO_NOT_MAILED });
     }
     if (!account.email) {
       await finish(db, snapshot, { status: 'skipped', reason: 'no email address' });
