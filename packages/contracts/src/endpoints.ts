@@ -68,6 +68,8 @@ export interface EndpointSpec {
   readonly path: string;
   /** Set when the account guard runs on the call (docs/access.md); the server then answers its errors. */
   readonly guard?: AccountIdLocation;
+  /** Where the signed token of an email link is: it names an account, so it is a credential too (redaction.ts). */
+  readonly token?: { in: 'query'; key: string };
 }
 
 declare const endpointTypes: unique symbol;
@@ -113,6 +115,7 @@ const inQuery = { in: 'query', key: 'account_id' } as const;
 const inBody = { in: 'body', key: 'account_id' } as const;
 const inParams = { in: 'params', key: 'accountId' } as const;
 const inBodyIdentifier = { in: 'body', key: 'account_identifier' } as const;
+const linkToken = { in: 'query', key: 't' } as const;
 
 export const endpoints = {
   // System (no account).
@@ -199,16 +202,19 @@ export const endpoints = {
     method: 'GET',
     base: 'api',
     path: '/email/click',
+    token: linkToken,
   }),
   emailUnsubscribe: defineEndpoint<{ query: EmailLinkQuery; answer: { subscribed: false } }>()({
     method: 'POST',
     base: 'api',
     path: '/email/unsubscribe',
+    token: linkToken,
   }),
   emailUnsubscribePage: defineEndpoint<{ query: EmailLinkQuery }>()({
     method: 'GET',
     base: 'api',
     path: '/email/unsubscribe',
+    token: linkToken,
   }),
 
   // Happy Hours and Reduce & Be Rewarded, on the innovative-billing base.
