@@ -255,17 +255,23 @@ function rebuild(
 const isUrlValue = (value: string, key: string | undefined) =>
   key !== undefined && urlKeys.has(key.toLowerCase()) && /^(\/|[a-z][a-z0-9+.-]*:\/\/|\?)/i.test(value);
 
-/**
- * A copy of a report (an error event, a log record: plain data) without credentials: every credential found
- * anywhere in it (by the rule above, plus `known`, say the request's own) is replaced everywhere in it.
- */
-export function redactReport<T>(report: T, known: Iterable<string> = []): T {
-  const found = new Set(known);
+/** The credentials a report (plain data) holds, by the rule: what redactReport removes from it. */
+export function credentialsInReport(report: unknown): string[] {
+  const found = new Set<string>();
   walk(report, (value, key) => {
     if (key !== undefined && credentialFields.has(key)) found.add(value);
     if (isUrlValue(value, key)) for (const credential of credentialsInUrl(value)) found.add(credential);
     for (const credential of credentialsInText(value)) found.add(credential);
   });
+  return [...found];
+}
+
+/**
+ * A copy of a report (an error event, a log record: plain data) without credentials: every credential found
+ * anywhere in it (by the rule above, plus `known`, say the request's own) is replaced everywhere in it.
+ */
+export function redactReport<T>(report: T, known: Iterable<string> = []): T {
+  const found = new Set([...known, ...credentialsInReport(report)]);
   return rebuild(report, (value, key) => {
     if (key !== undefined && credentialFields.has(key)) return REDACTED;
     return redactText(isUrlValue(value, key) ? redactUrl(value) : value, found);
