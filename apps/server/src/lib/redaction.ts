@@ -41,7 +41,7 @@ export function errorWithoutValues(error: unknown, depth = 0): LoggedError {
   const logged: LoggedError = {
     type: error.constructor?.name || error.name,
     message,
-    stack: (error.stack ?? '').replace(error.message, message),
+    stack: (error.stack ?? '').replace(error.message, () => message),
   };
   const fields = error as unknown as Record<string, unknown>;
   for (const field of keptFields) {
