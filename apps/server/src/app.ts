@@ -2,6 +2,7 @@
  * Builds the Fastify app as a plugin tree (conventions: app.ts builds, main.ts listens). Plugins load in a
  * fixed order: infrastructure, errors, security, OpenAPI, domain guards, routes, then the web app.
  */
+import { redactUrl } from '@portal/contracts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -17,6 +18,7 @@ import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
+import { redactedError } from './lib/redaction.ts';
 import callLimits from './plugins/call-limits.ts';
 import connections, { connectionOptions } from './plugins/connections.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
@@ -35,19 +37,24 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Request logs carry the method, URL (public ids only) and status, never the client address. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/**
+ * Request logs carry the method, the URL without its credentials (public ids and link tokens become
+ * placeholders) and the status, never the client address; errors carry no query values nor credentials
+ * (lib/redaction.ts, docs/reliability.md#logs-and-error-reports).
+ */
+export function loggerOptions(config: Config) {
   return {
     level: config.env.LOG_LEVEL,
     serializers: {
       req: (request: { method: string; url: string; id: string }) => ({
         id: request.id,
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: (error: unknown) => redactedError(error),
     },
-  };
+  } satisfies FastifyServerOptions['logger'];
 }
 
 export async function buildApp(options: BuildAppOptions) {

@@ -129,7 +129,19 @@ export const environmentSchema = z.object({
   RETAILER_MAIL_REPLY_TO: z.email().default('help@brightside.example'),
   /** The mailbox of the List-Unsubscribe header's mailto link. */
   RETAILER_UNSUBSCRIBE_EMAIL: z.email().default('unsubscribe@brightside.example'),
-  /** Signs the links in emails; unset: a secret generated once and kept in the database. */
+  /**
+   * Keys of the links in emails, comma-separated, 32 characters or more each: the first signs, every one is
+   * accepted, so a key is rotated by putting a new one first and removing the old one later (docs/access.md).
+   * Unset (and EMAIL_LINK_SECRET unset): one key generated once and kept in the database.
+   */
+  EMAIL_LINK_SECRETS: z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== ''
+        ? value.split(',').map((key) => key.trim())
+        : undefined,
+    z.array(z.string().min(32, 'each key must have 32 characters or more')).optional(),
+  ),
+  /** The one-key form of EMAIL_LINK_SECRETS, as older deployments set it. */
   EMAIL_LINK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
 });
 
@@ -142,6 +154,8 @@ export interface Config {
   webDistDir: string;
   publicUrl: string;
   client: ClientConfig;
+  /** EMAIL_LINK_SECRETS (or EMAIL_LINK_SECRET), the first signing; null: the key kept in the database. */
+  emailLinkSecrets: string[] | null;
   mail: {
     smtpUrl: string | null;
     /** Where snapshots are written when there is no SMTP server. */
@@ -173,8 +187,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...parsed.data,
     DEMO_SEED: parsed.data.DEMO_SEED ?? parsed.data.NODE_ENV !== 'production',
   };
+  if (env.EMAIL_LINK_SECRETS && env.EMAIL_LINK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: EMAIL_LINK_SECRET and EMAIL_LINK_SECRETS are both set; keep EMAIL_LINK_SECRETS, with the old key after the new one',
+    );
+  }
   return {
     env,
+    emailLinkSecrets: env.EMAIL_LINK_SECRETS ?? (env.EMAIL_LINK_SECRET ? [env.EMAIL_LINK_SECRET] : null),
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -10,7 +10,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/index.ts';
 import { checkNoDemoDataInProduction, DemoDataError } from './demo/production.ts';
 import { seedDemo } from './demo/seed.ts';
-import { initErrorReporting } from './lib/error-reporting.ts';
+import { flushErrorReports, initErrorReporting } from './lib/error-reporting.ts';
 import { restrictNewFiles, tightenTree } from './lib/private-files.ts';
 
 /** No request needs a statement this long; one stuck behind a lock is cancelled and answers 503. */
@@ -59,6 +59,8 @@ async function main() {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    // The reports of the last errors leave before the process does.
+    await flushErrorReports();
   });
 
   await app.listen({ port: config.env.PORT, host: config.env.HOST });

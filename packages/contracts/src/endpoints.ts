@@ -88,6 +88,8 @@ export interface EndpointSpec {
   readonly guard?: AccountIdLocation;
   /** What bounds the call (`CallLimit`); the server counts the `accountLimits` itself (lib/route.ts). */
   readonly limit: CallLimit;
+  /** Where the signed token of an email link is: it names an account, so it is a credential too (redaction.ts). */
+  readonly token?: { in: 'query'; key: string };
 }
 
 declare const endpointTypes: unique symbol;
@@ -133,6 +135,7 @@ const inQuery = { in: 'query', key: 'account_id' } as const;
 const inBody = { in: 'body', key: 'account_id' } as const;
 const inParams = { in: 'params', key: 'accountId' } as const;
 const inBodyIdentifier = { in: 'body', key: 'account_identifier' } as const;
+const linkToken = { in: 'query', key: 't' } as const;
 
 export const endpoints = {
   // System (no account).
@@ -241,18 +244,21 @@ export const endpoints = {
     base: 'api',
     path: '/email/click',
     limit: 'signedLinks',
+    token: linkToken,
   }),
   emailUnsubscribe: defineEndpoint<{ query: EmailLinkQuery; answer: { subscribed: false } }>()({
     method: 'POST',
     base: 'api',
     path: '/email/unsubscribe',
     limit: 'signedLinks',
+    token: linkToken,
   }),
   emailUnsubscribePage: defineEndpoint<{ query: EmailLinkQuery }>()({
     method: 'GET',
     base: 'api',
     path: '/email/unsubscribe',
     limit: 'signedLinks',
+    token: linkToken,
   }),
 
   // Happy Hours and Reduce & Be Rewarded, on the innovative-billing base.

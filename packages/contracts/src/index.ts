@@ -20,6 +20,7 @@ export * from './offers.ts';
 export * from './paths.ts';
 export * from './plans.ts';
 export * from './plans-schemas.ts';
+export * from './redaction.ts';
 export * from './reduce-and-reward.ts';
 export * from './reduce-and-reward-schemas.ts';
 export * from './route-screens.ts';

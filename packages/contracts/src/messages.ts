@@ -6,6 +6,8 @@ export const messages = {
   missingAccountId: 'Missing account ID number',
   invalidAccountId: 'Invalid account ID number',
   wrongProvider: 'This account does not belong to this provider',
+  /** An email link forged, altered, expired or signed with a retired key (docs/access.md#email-links). */
+  invalidEmailLink: 'This link is not valid. Please use the link in your latest Tracker email.',
 
   // Landing (docs/screens.md). {email} is the retailer's access-request address.
   landingAccessRequest:

@@ -21,10 +21,13 @@ import { registerOfferCommands } from './commands/offers.ts';
 import { registerTariffCommands } from './commands/tariffs.ts';
 import { Cli, CliError, type CliIo, type CliRuntime, consoleIo, standaloneRuntime } from './context.ts';
 import { handOverToServer } from './hand-over.ts';
+import { terminalSafeIo } from './terminal-text.ts';
 
 export type { CliIo, CliRuntime } from './context.ts';
 
-export function buildCli(io: CliIo = consoleIo, runtime: CliRuntime = standaloneRuntime()) {
+export function buildCli(given: CliIo = consoleIo, runtime: CliRuntime = standaloneRuntime()) {
+  // Everything printed, commander's messages too, passes the one escape (terminal-text.ts).
+  const io = terminalSafeIo(given);
   const cli = new Cli(io, runtime);
   const program = new Command('portal')
     // Set before the subcommands are added: they copy it.
@@ -54,7 +57,12 @@ export function buildCli(io: CliIo = consoleIo, runtime: CliRuntime = standalone
  * runtime it is the operator's own command: handed to the portal server when one runs on the embedded
  * database, else run here. The server passes its own runtime.
  */
-export async function runCli(argv: string[], io: CliIo = consoleIo, runtime?: CliRuntime): Promise<number> {
+export async function runCli(
+  argv: string[],
+  given: CliIo = consoleIo,
+  runtime?: CliRuntime,
+): Promise<number> {
+  const io = terminalSafeIo(given);
   if (!runtime) {
     const handedOver = await handOverToServer(argv, io);
     if (handedOver !== null) return handedOver;

@@ -4,7 +4,13 @@
  */
 
 import { STATUS_CODES } from 'node:http';
-import { type ErrorCode, type ErrorResponse, messages, serverPathPrefixes } from '@portal/contracts';
+import {
+  credentialsInUrl,
+  type ErrorCode,
+  type ErrorResponse,
+  messages,
+  serverPathPrefixes,
+} from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -12,6 +18,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { reportError } from '../lib/error-reporting.ts';
 import { type DomainErrorKind, isDomainError } from '../lib/errors.ts';
+import { redactedError, requestCredentials } from '../lib/redaction.ts';
 import { rawSecurityHeaders } from './security.ts';
 
 /** Fields that carry an account id: a malformed one is a 422 with the specification's message. */
@@ -112,7 +119,7 @@ export function frameworkErrors(config: Config) {
           'The address is not valid: a part of its path is too long.',
         );
       }
-      reportError(error, { framework: error.code });
+      reportError(error, { framework: error.code }, credentialsInUrl(request.raw.url ?? ''));
       return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
     };
     applyHeaders(request.raw, reply.raw).then(answer, answer);
@@ -147,7 +154,8 @@ async function errorsPlugin(app: FastifyInstance) {
       return sendError(reply, statusOfDomainError[error.kind], error.code, error.message);
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      const { message } = redactedError(error, requestCredentials(request));
+      request.log.warn({ err: { message, code: error.code } }, 'database unavailable');
       reply.header('retry-after', '5');
       return sendError(
         reply,
@@ -164,8 +172,9 @@ async function errorsPlugin(app: FastifyInstance) {
         : error.message;
       return sendError(reply, status, codeForStatus[status] ?? 'BAD_REQUEST', message);
     }
-    request.log.error({ err: error }, 'request failed');
-    reportError(error, { method: request.method, route: request.routeOptions.url });
+    const credentials = requestCredentials(request);
+    request.log.error({ err: redactedError(error, credentials) }, 'request failed');
+    reportError(error, { method: request.method, route: request.routeOptions.url }, credentials);
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
   });
 }

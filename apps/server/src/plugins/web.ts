@@ -76,8 +76,9 @@ async function web(app: FastifyInstance) {
   const distDir = app.config.webDistDir;
   const indexPath = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexPath);
+  // Put in by a function: a string would read `$&`, `$'`… of a configured name as replace()'s patterns.
   const indexHtml = built
-    ? fs.readFileSync(indexPath, 'utf8').replace(CONFIG_PLACEHOLDER, configElement(app.config.client))
+    ? fs.readFileSync(indexPath, 'utf8').replace(CONFIG_PLACEHOLDER, () => configElement(app.config.client))
     : undefined;
   if (!built) app.log.warn(`web app not built (${indexPath} missing): run "npm run build"`);
 
@@ -90,7 +91,7 @@ async function web(app: FastifyInstance) {
     let html = pages.get(screen);
     if (html === undefined) {
       const links = screenPreloadLinks(manifest, screen);
-      html = links ? indexHtml.replace('</head>', `  ${links}\n  </head>`) : indexHtml;
+      html = links ? indexHtml.replace('</head>', () => `  ${links}\n  </head>`) : indexHtml;
       pages.set(screen, html);
     }
     return html;

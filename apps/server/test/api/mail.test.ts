@@ -291,11 +291,13 @@ describe('signed links', () => {
     const secret = await linkSecret(t.db, t.config);
     const genuine = signLink(secret, { k: 'click', a: 'demo-home', p: '/new/settings/demo-home' });
     const [data, signature] = genuine.split('.') as [string, string];
+    // Each alive for a day: refused for its own fault, not for a missing expiry.
+    const e = Math.floor(Date.now() / 1000) + 86_400;
     const otherPayload = Buffer.from(
-      JSON.stringify({ k: 'click', a: 'demo-solar', p: '/new/settings/demo-solar' }),
+      JSON.stringify({ k: 'click', a: 'demo-solar', p: '/new/settings/demo-solar', e }),
     ).toString('base64url');
     const signed = (payload: object) => {
-      const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      const encoded = Buffer.from(JSON.stringify({ ...payload, e })).toString('base64url');
       return `${encoded}.${createHmac('sha256', secret).update(encoded).digest('base64url')}`;
     };
     const before = (await accountRow('demo-home')).emailClickCount;

@@ -52,7 +52,10 @@ afterAll(async () => {
 
 /** A click token for any target, signed with the real secret: only the server's path check stands between. */
 const signedClick = (target: string) => {
-  const data = Buffer.from(JSON.stringify({ k: 'click', a: 'demo-home', p: target })).toString('base64url');
+  const e = Math.floor(Date.now() / 1000) + 86_400;
+  const data = Buffer.from(JSON.stringify({ k: 'click', a: 'demo-home', p: target, e })).toString(
+    'base64url',
+  );
   return `${data}.${createHmac('sha256', secret).update(data).digest('base64url')}`;
 };
 let address = 0;

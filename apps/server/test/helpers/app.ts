@@ -1,16 +1,22 @@
 /** Builds the real app on a fresh test database holding the demo data, for `inject()` tests. */
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, loggerOptions } from '../../src/app.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { testConfig } from './config.ts';
 import { createTestDatabase } from './database.ts';
 
-export async function buildTestApp(env: Record<string, string> = {}) {
+export interface TestAppOptions {
+  /** Where the app's log goes, as the server writes it (its own logger options); by default nowhere. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   const config = testConfig(env);
   const database = await createTestDatabase();
   // The template already holds the demo data; this only adds what a non-default configuration needs.
   await seedDemo(database.db, config);
-  const app = await buildApp({ config, database, logger: false });
+  const logger = options.logStream ? { ...loggerOptions(config), stream: options.logStream } : false;
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,
@@ -30,10 +36,10 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
  * The file's app on its own database: built before the file's tests, closed after them. Returns the holder at
  * once (its fields are there from the first test on), so a file sets up with one line.
  */
-export function testAppForFile(env: Record<string, string> = {}): TestApp {
+export function testAppForFile(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(holder, await buildTestApp(env));
+    Object.assign(holder, await buildTestApp(env, options));
   });
   afterAll(async () => holder.close?.());
   return holder;

@@ -6,6 +6,7 @@ import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { assignTariff, importTariffs, listTariffs } from '../../domains/billing/tariff-store.ts';
 import { libraryMessage } from '../../lib/errors.ts';
 import { type Cli, CliError, parseWith, plural } from '../context.ts';
+import { tsvRow } from '../terminal-text.ts';
 
 /** Reads `filePath`; messages name it `file`, as the operator wrote it. */
 async function readTariffFile(file: string, filePath: string) {
@@ -79,14 +80,12 @@ export function registerTariffCommands(program: Command, cli: Cli) {
           });
         }
         cli.out(
-          ['code', 'name', 'usage', 'supply_c_per_day', 'feed_in_c_per_kwh', 'accounts', 'on_offer'].join(
-            '\t',
-          ),
+          tsvRow(['code', 'name', 'usage', 'supply_c_per_day', 'feed_in_c_per_kwh', 'accounts', 'on_offer']),
         );
         for (const row of rows) {
           const tariff = row.definition;
           cli.out(
-            [
+            tsvRow([
               row.code,
               row.name,
               tariff.usage.type,
@@ -94,7 +93,7 @@ export function registerTariffCommands(program: Command, cli: Cli) {
               tariff.feed_in_cents_per_kwh ?? '0',
               String(row.accounts),
               offerText(tariff),
-            ].join('\t'),
+            ]),
           );
         }
         cli.out(plural(rows.length, 'tariff'));

@@ -3,18 +3,18 @@
  * portal; POST /api/email/unsubscribe is the one-click unsubscribe of the List-Unsubscribe header (RFC 8058),
  * and a GET of the same link (a mail client or a person following it) leads to Settings instead.
  */
-import { endpoints, errorResponseSchema, paths } from '@portal/contracts';
+import { endpoints, errorResponseSchema, messages, paths } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvalidRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
-import { isPortalPath, linkSecret, redirectLocation, verifyLink } from './links.ts';
+import { isPortalPath, linkKeys, redirectLocation, verifyLink } from './links.ts';
 import { countEmailClick, setSubscription } from './queries.ts';
 
 const tokenQuery = z.object({ t: z.string().min(1).max(4096).describe('The signed link token') });
-const refused = () =>
-  new InvalidRequest('This link is not valid. Please use the link in your latest Tracker email.');
+/** Forged, altered, expired or signed with a key no longer accepted: one answer for all (docs/access.md). */
+const refused = () => new InvalidRequest(messages.invalidEmailLink);
 
 export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   // Mail providers post the one-click unsubscribe as a form ('List-Unsubscribe=One-Click'); the token in the
@@ -26,7 +26,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   /** The account of a genuine token of this retailer, or a 400 for anything else. */
   async function accountOf(token: string, kind: 'click' | 'unsubscribe') {
-    const payload = verifyLink(await linkSecret(app.db, app.config), token);
+    const payload = verifyLink((await linkKeys(app.db, app.config)).accepted, token);
     if (!payload || payload.k !== kind) throw refused();
     const account = await findAccountByPublicId(app.db, payload.a);
     if (!account || account.clientCode !== app.config.client.clientCode) throw refused();
