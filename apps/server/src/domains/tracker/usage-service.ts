@@ -16,7 +16,6 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { readTogether } from '../../db/read-together.ts';
-import { pricedDaysStale } from '../../db/schema/priced-days.ts';
 import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/customer.ts';
 import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
@@ -40,7 +39,10 @@ async function versionAndStaleness(db: Database, accountId: string) {
       .select({
         version: usageVersions.version,
         // Stale days always come with a version row: the triggers that record them raise the version too.
-        stale: sql<boolean>`exists (select 1 from ${pricedDaysStale} where ${pricedDaysStale.accountId} = ${usageVersions.accountId})`,
+        // Written out with its tables: Drizzle names a column of a one-table select without its table, and
+        // "account_id" = "account_id" in the subquery was true for any account's stale days (every read of
+        // every account then repriced itself and raised its version).
+        stale: sql<boolean>`exists (select 1 from priced_days_stale s where s.account_id = "usage_versions"."account_id")`,
       })
       .from(usageVersions)
       .where(eq(usageVersions.accountId, sql.placeholder('accountId')))
