@@ -1,4 +1,12 @@
 -- Edited by hand at the end (the curtailment triggers); decision 0036.
+CREATE TABLE "tracker_rollovers" (
+	"market_day" date PRIMARY KEY NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	"accounts" bigint,
+	"built" bigint
+);
+--> statement-breakpoint
 CREATE TABLE "usage_answers" (
 	"account_id" uuid NOT NULL,
 	"week_start" date NOT NULL,

@@ -40,6 +40,11 @@ export const environmentSchema = z.object({
     .min(0)
     .max(100_000)
     .default(BETTER_OFFER_DEFAULT_MIN_SAVING),
+  /**
+   * The server builds every account's recent Tracker weeks for the new day a few minutes after AEST midnight
+   * (decision 0036); one instance of many does it. Off: the first reader of each week builds it.
+   */
+  TRACKER_ROLLOVER: booleanFlag(true),
   REDIS_URL: optionalUrl,
   /** Prefix of every key this deployment writes to Redis, so that several can share one server. */
   REDIS_KEY_PREFIX: z

@@ -27,7 +27,14 @@ import { importNem12Source, textSource } from '../../src/domains/meter-data/impo
 import { nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
 import { inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
 import { importCurtailment } from '../../src/domains/tracker/curtailment.ts';
-import { answerOf, lookUpUsage, RECENT_WEEKS } from '../../src/domains/tracker/usage-answers.ts';
+import { msToNextRollover, rollOver } from '../../src/domains/tracker/rollover.ts';
+import {
+  allAccountIds,
+  answerOf,
+  lookUpUsage,
+  RECENT_WEEKS,
+  refreshUsageAnswers,
+} from '../../src/domains/tracker/usage-answers.ts';
 import { usageJsonFor } from '../../src/domains/tracker/usage-service.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
@@ -247,4 +254,24 @@ describe('the stored answer (property)', () => {
     );
     // Each run imports, prices and builds some forty weeks: minutes on a loaded two-core machine.
   }, 600_000);
+});
+
+describe("the day's roll-over", () => {
+  it('starts five minutes after the next AEST midnight', () => {
+    // 13:59 UTC is 23:59 AEST: six minutes to go; 14:05 UTC is 00:05 AEST: a whole day to the next.
+    expect(msToNextRollover(new Date('2026-11-26T13:59:00Z'))).toBe(6 * 60_000);
+    expect(msToNextRollover(new Date('2026-11-26T14:05:00Z'))).toBe(24 * 60 * 60_000);
+    expect(msToNextRollover(new Date('2026-11-26T14:04:59.999Z'))).toBe(1);
+  });
+
+  it('is run by the one instance that claims the day, and leaves every recent week current', async () => {
+    const today = addDays(marketToday(), 1);
+    const [first, second] = await Promise.all([rollOver(t.db, today), rollOver(t.db, today)]);
+    const summary = first ?? second;
+    expect([first, second].filter((outcome) => outcome === null)).toHaveLength(1);
+    const ids = await allAccountIds(t.db);
+    expect(summary?.accounts).toBe(ids.length);
+    const again = await refreshUsageAnswers(t.db, ids, { today });
+    expect(again).toEqual({ accounts: ids.length, built: 0, current: ids.length * RECENT_WEEKS });
+  });
 });

@@ -34,3 +34,12 @@ export const usageAnswers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.accountId, table.weekStart] })],
 );
+
+/** The day's roll-over of stored answers (decision 0036): the instance that claims a market day's row runs it. */
+export const trackerRollovers = pgTable('tracker_rollovers', {
+  marketDay: date('market_day', { mode: 'string' }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  accounts: bigint('accounts', { mode: 'number' }),
+  built: bigint('built', { mode: 'number' }),
+});
