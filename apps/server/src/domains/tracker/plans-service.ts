@@ -134,7 +134,11 @@ export async function plansFor(
       : planNotEnoughDataText(comparison.daysWithData),
     gst_included: true,
     plans: comparison.plans,
-    better_offer: betterOfferOf(comparison.plans, minSaving),
+    // Nothing is offered to a customer whose supply here has ended (decision 0034): the plans stay to compare.
+    better_offer:
+      account.supplyTo !== null && account.supplyTo < today
+        ? null
+        : betterOfferOf(comparison.plans, minSaving),
     min_saving: minSaving,
   };
   cache?.set(account.id, { key, response });

@@ -96,7 +96,12 @@ export async function forecastFor(
     history.set(date, day.total);
     if (day.withOnlyWindow !== null) projectionHistory?.set(date, day.withOnlyWindow);
   }
-  const result = forecastQuarter({ history, today, projectionHistory });
+  const result = forecastQuarter({
+    history,
+    today,
+    projectionHistory,
+    supply: { from: account.supplyFrom, to: account.supplyTo },
+  });
   const forecast: Forecast = {
     quarter_start: result.quarterStart,
     quarter_end: result.quarterEnd,
