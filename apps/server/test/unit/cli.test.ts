@@ -256,6 +256,10 @@ describe('portal accounts: supply periods (decision 0034)', () => {
       'http://localhost:3000/new/usage/new-home',
       'Closed leaving-home: its last day is 2023-03-15.',
     ]);
+    // No --tariff: the operator is told the Tracker will show no spend, and how to put it right.
+    expect(moved.err.join('\n')).toContain(
+      'warning: new-home has no tariff, so its Tracker shows no spend: portal tariffs assign --account new-home --tariff <code> --from 2023-03-16',
+    );
     const days = async (account: string) =>
       (await run('export', '--account', account, '--from', '2023-03-14', '--to', '2023-03-17')).out
         .slice(1)
