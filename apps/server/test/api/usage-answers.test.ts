@@ -33,6 +33,7 @@ import {
   answerOf,
   lookUpUsage,
   RECENT_WEEKS,
+  RETAINED_WEEKS,
   refreshUsageAnswers,
 } from '../../src/domains/tracker/usage-answers.ts';
 import { usageJsonFor } from '../../src/domains/tracker/usage-service.ts';
@@ -266,11 +267,16 @@ describe("the day's roll-over", () => {
 
   it('is run by the one instance that claims the day, and leaves every recent week current', async () => {
     const today = addDays(marketToday(), 1);
+    // A week read long ago, past what is kept: the roll-over deletes it.
+    const old = addDays(weekStart(today), -7 * (RETAINED_WEEKS + 1));
+    await served('demo-home', old, marketToday());
     const [first, second] = await Promise.all([rollOver(t.db, today), rollOver(t.db, today)]);
     const summary = first ?? second;
     expect([first, second].filter((outcome) => outcome === null)).toHaveLength(1);
     const ids = await allAccountIds(t.db);
     expect(summary?.accounts).toBe(ids.length);
+    expect(summary?.pruned).toBeGreaterThanOrEqual(1);
+    expect(await lookUpUsage(t.db, 'demo-home', old, 'identity').then((found) => found?.stored)).toBeNull();
     const again = await refreshUsageAnswers(t.db, ids, { today });
     expect(again).toEqual({ accounts: ids.length, built: 0, current: ids.length * RECENT_WEEKS });
   });

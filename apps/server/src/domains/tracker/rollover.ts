@@ -1,7 +1,8 @@
 /**
  * The server's own roll-over of the Tracker's stored answers (decision 0036): a few minutes after each AEST
  * midnight, one instance (the one that claims the day's `tracker_rollovers` row) builds every account's recent
- * weeks for the new day, so the morning's first customers are sent stored answers. An interrupted roll-over is
+ * weeks for the new day, so the morning's first customers are sent stored answers, and deletes weeks stored more
+ * than RETAINED_WEEKS ago. An interrupted roll-over is
  * not taken up by another instance: readers build what is missing, and `portal tracker refresh` resumes it.
  */
 import { MARKET_UTC_OFFSET_MINUTES, marketToday } from '@portal/contracts';
@@ -10,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/index.ts';
 import { trackerRollovers } from '../../db/schema/usage-answers.ts';
-import { allAccountIds, refreshUsageAnswers } from './usage-answers.ts';
+import { allAccountIds, pruneOldAnswers, refreshUsageAnswers } from './usage-answers.ts';
 
 /** Minutes after AEST midnight the roll-over starts: the day's last reads are in by then for no one, but the day has turned. */
 const ROLLOVER_MINUTE = 5;
@@ -32,7 +33,8 @@ export async function rollOver(db: Database, today: string = marketToday()) {
     .onConflictDoNothing()
     .returning({ marketDay: trackerRollovers.marketDay });
   if (claimed.length === 0) return null;
-  const summary = await refreshUsageAnswers(db, await allAccountIds(db), { today });
+  const pruned = await pruneOldAnswers(db, today);
+  const summary = { ...(await refreshUsageAnswers(db, await allAccountIds(db), { today })), pruned };
   await db
     .update(trackerRollovers)
     .set({ finishedAt: sql`now()`, accounts: summary.accounts, built: summary.built })

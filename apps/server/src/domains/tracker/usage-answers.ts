@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { addDays, isMarketDate, marketToday, weekStart as mondayOf } from '@portal/contracts';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { usageAnswers } from '../../db/schema/usage-answers.ts';
@@ -245,6 +245,18 @@ export async function refreshUsageAnswers(
     options.onProgress?.(Math.min(start + batch.length, accountIds.length), accountIds.length);
   }
   return summary;
+}
+
+/** Stored weeks older than this are deleted by the roll-over; their next reader builds them again. */
+export const RETAINED_WEEKS = 13;
+
+/** Deletes the stored answers of weeks more than RETAINED_WEEKS before this week's; returns how many. */
+export async function pruneOldAnswers(db: Database, today: string = marketToday()): Promise<number> {
+  const deleted = await db
+    .delete(usageAnswers)
+    .where(lt(usageAnswers.weekStart, addDays(mondayOf(today), -7 * RETAINED_WEEKS)))
+    .returning({ accountId: usageAnswers.accountId });
+  return deleted.length;
 }
 
 /** Every account's id, oldest first: what the day's roll-over refreshes. */
