@@ -4,6 +4,7 @@
  *   health        GET /api/health, the trivial endpoint (one `select 1`): the ceiling of the stack;
  *   usage-random  GET /api/tracker/usage, a random account of the data set and a random week of its data;
  *   usage-current the same for this week (no `from`), the page a customer opens first.
+ *   usage-recent  a random account's this week or one of the five before it (a customer stepping back).
  *   usage-each-current  every account's current week once, in a random order (an email going out; run it on
  *                 a server just started, with `--cold-pass false --warmup 0`: the Monday morning of issue 14)
  * Before the measured runs every account is asked once (the "cold pass": each account's forecast is computed
@@ -139,6 +140,9 @@ const paths: Record<string, () => string> = {
   health: () => '/api/health',
   'usage-random': () => randomWeekPath(pick(accounts)),
   'usage-current': ofAccount('/api/tracker/usage?account_id=:id'),
+  // A customer stepping back from the email's week: this week or one of the five before it (issue 31).
+  'usage-recent': () =>
+    `/api/tracker/usage?account_id=${pick(accounts).publicId}&from=${addDays(marketToday(), -7 * Math.floor(Math.random() * 6))}`,
   'usage-each-current': () => `/api/tracker/usage?account_id=${eachInTurn().publicId}`,
   config: () => '/api/config',
   customer: ofAccount('/api/accounts/customer?account_id=:id'),

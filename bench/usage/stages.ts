@@ -1,7 +1,7 @@
 /**
  * Where one usage request's time goes, stage by stage, in this process and one request at a time (no load):
- * the server's own functions on the benchmark database, for random accounts and weeks, the per-process caches
- * off (decision 0021: every answer read from the priced days). The priced days are also read as plain SQL
+ * the server's own functions on the benchmark database, for random accounts and weeks, each answer built from the
+ * priced days (decision 0021) as a first reader of a week builds it (decision 0036). The priced days are also read as plain SQL
  * with the values left as text, to split database time from decoding. Profiling aid for run.ts.
  *   node --import tsx bench/usage/stages.ts [--accounts 1000] [--samples 300] [--postgres postgres://…/postgres]
  */
@@ -19,7 +19,6 @@ import { forecastReadRanges } from '../../apps/server/src/domains/billing/foreca
 import { storedDailyTotals, storedDays } from '../../apps/server/src/domains/billing/priced-days-store.ts';
 import { curtailmentFor } from '../../apps/server/src/domains/tracker/curtailment.ts';
 import {
-  configureUsageCaches,
   daysAround,
   usageJsonFor,
   usageSourceOf,
@@ -59,7 +58,6 @@ const samples = Array.from({ length: Number(args.samples) }, () => {
 const daysSql = `select market_date, total_spend::text, array_to_string(hour_grid, ',') as hour_grid,
   array_to_string(hour_solar, ',') as hour_solar, array_to_string(hour_usage, ',') as hour_usage
   from priced_days where nmi = $1 and account_id = $2 and market_date between $3 and $4 order by market_date`;
-configureUsageCaches(0);
 
 const timings = new Map<string, number[]>();
 async function time<T>(stage: string, work: () => Promise<T> | T): Promise<T> {

@@ -17,6 +17,7 @@ import { reduceAndRewardRoutes } from './domains/reduce-and-reward/routes.ts';
 import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
+import trackerRollover from './domains/tracker/rollover.ts';
 import { trackerRoutes } from './domains/tracker/routes.ts';
 import { redactedError } from './lib/redaction.ts';
 import callLimits from './plugins/call-limits.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(interactionRoutes);
   await app.register(meterDataRoutes);
   await app.register(trackerRoutes);
+  await app.register(trackerRollover);
   await app.register(profileRoutes);
   await app.register(offerRoutes);
   await app.register(subscriptionRoutes);

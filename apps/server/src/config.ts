@@ -26,8 +26,8 @@ export const environmentSchema = z.object({
   /** Connections the server keeps to PostgreSQL (DATABASE_URL); a request waits at most 5 s for one, then 503. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /**
-   * Megabytes of built Tracker weeks and forecasts each server process keeps (decision 0019); 0 turns the
-   * caches off, every answer then read from the priced days.
+   * Megabytes of compared plans each server process keeps (decision 0033); 0 turns the cache off. The
+   * Tracker's weeks are kept in the database (decision 0036).
    */
   USAGE_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(128),
   /**
@@ -40,6 +40,11 @@ export const environmentSchema = z.object({
     .min(0)
     .max(100_000)
     .default(BETTER_OFFER_DEFAULT_MIN_SAVING),
+  /**
+   * The server builds every account's recent Tracker weeks for the new day a few minutes after AEST midnight
+   * (decision 0036); one instance of many does it. Off: the first reader of each week builds it.
+   */
+  TRACKER_ROLLOVER: booleanFlag(true),
   REDIS_URL: optionalUrl,
   /** Prefix of every key this deployment writes to Redis, so that several can share one server. */
   REDIS_KEY_PREFIX: z

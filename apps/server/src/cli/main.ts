@@ -19,6 +19,7 @@ import { registerMaintenanceCommands } from './commands/maintenance.ts';
 import { registerMeterDataCommands } from './commands/meter-data.ts';
 import { registerOfferCommands } from './commands/offers.ts';
 import { registerTariffCommands } from './commands/tariffs.ts';
+import { registerTrackerCommands } from './commands/tracker.ts';
 import { Cli, CliError, type CliIo, type CliRuntime, consoleIo, standaloneRuntime } from './context.ts';
 import { handOverToServer } from './hand-over.ts';
 import { terminalSafeIo } from './terminal-text.ts';
@@ -49,6 +50,7 @@ export function buildCli(given: CliIo = consoleIo, runtime: CliRuntime = standal
   registerOfferCommands(program, cli);
   registerMailCommands(program, cli);
   registerEventCommands(program, cli);
+  registerTrackerCommands(program, cli);
   return program;
 }
 

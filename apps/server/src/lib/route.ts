@@ -106,6 +106,8 @@ export interface RouteDefinition<E, S extends RouteSchema> {
   schema: S;
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
+  /** Replaces the guard's look-up of the account (guarded entries only): `AccountLookUp`. */
+  lookUpAccount?: (request: FastifyRequest, publicId: string) => Promise<AccountRow | undefined>;
   /** Answers the entry's answer, or sends through `reply` (a 204, a 304, a redirect, a stream). */
   handler(request: RouteRequest<E, S>, reply: FastifyReply): Promise<AnswerOf<E> | FastifyReply>;
 }
@@ -122,7 +124,7 @@ export function route<E extends Endpoint, const S extends RouteSchema>(
   definition: RouteDefinition<E, S>,
   ..._agree: Mismatch<E, S>
 ): void {
-  const { schema, handler, config, bodyLimit } = definition;
+  const { schema, handler, config, bodyLimit, lookUpAccount } = definition;
   const guard = endpoint.guard;
   // A call with a limit per account is counted once its account is found and its request valid (issue 25).
   const accountLimit = (accountLimits as readonly string[]).includes(endpoint.limit)
@@ -134,7 +136,7 @@ export function route<E extends Endpoint, const S extends RouteSchema>(
   const options: RouteOptions = {
     method: endpoint.method,
     url: serverRoutePath(endpoint),
-    ...(guard ? { preValidation: app.requireAccount(guard) } : {}),
+    ...(guard ? { preValidation: app.requireAccount(guard, lookUpAccount) } : {}),
     ...(accountLimit ? { preHandler: app.limitCalls(accountLimit) } : {}),
     ...(config ? { config } : {}),
     ...(bodyLimit !== undefined ? { bodyLimit } : {}),

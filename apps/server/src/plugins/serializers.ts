@@ -127,3 +127,35 @@ export async function sendRevalidatedJsonText<T>(
   reply.header('content-encoding', encoding);
   return reply.send(await compressed.get(etag, encoding, json)) as unknown as T;
 }
+
+/**
+ * Answers with a stored body that a browser may keep and revalidate (`private, no-cache`, its ETag): 304 when
+ * the client already has it (If-None-Match), else the bytes as stored, in the encoding they were read in
+ * (`acceptedEncoding`'s choice; identity outside production, parsed back for the strict check).
+ */
+export function sendStoredJson<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stored: { etag: string; body: Buffer; encoding: Encoding | null },
+): T {
+  // Only this browser may keep it, and it must ask each time: a budget or a new day of data shows at once.
+  reply.header('cache-control', 'private, no-cache');
+  reply.header('etag', stored.etag);
+  reply.header('vary', 'accept-encoding');
+  const match = request.headers['if-none-match'];
+  if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === stored.etag)) {
+    return reply.code(304).send() as unknown as T;
+  }
+  if (app.config.env.NODE_ENV !== 'production') return JSON.parse(stored.body.toString('utf8')) as T;
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (stored.encoding) reply.header('content-encoding', stored.encoding);
+  return reply.send(stored.body) as unknown as T;
+}
+
+/** The encoding a stored answer is read in for this request: the client's best, in production only. */
+export function storedEncodingFor(app: FastifyInstance, request: FastifyRequest): Encoding | null {
+  return app.config.env.NODE_ENV === 'production'
+    ? acceptedEncoding(request.headers['accept-encoding'])
+    : null;
+}

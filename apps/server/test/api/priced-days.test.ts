@@ -295,10 +295,12 @@ describe('priced days through a sequence of changes', () => {
     expect(await repriceAccounts(t.db, { accountIds: [account.id] })).toEqual({
       accounts: 1,
       days: days.length,
+      accountIds: [account.id],
     });
     expect(await repriceAccounts(t.db, { accountIds: [account.id], from: addDays(START, 5) })).toEqual({
       accounts: 1,
       days: days.length - 5,
+      accountIds: [account.id],
     });
     expect(await rows()).toEqual(before);
   });

@@ -8,6 +8,7 @@
  */
 import {
   addDays,
+  daysBetween,
   type EndpointSpec,
   endpointPath,
   endpoints,
@@ -280,6 +281,29 @@ describe('supply periods: the commands that change them', () => {
     }
     expect(holders.length).toBeGreaterThanOrEqual(2);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(holders.length - 1);
+  });
+
+  it('offers no better plan to a customer whose supply has ended, and projects no day after it', async () => {
+    const plans = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${serverPrefixes.api}${endpointPath(endpoints.plans)}?account_id=demo-home`,
+        })
+      ).json();
+    expect((await plans()).better_offer).not.toBeNull();
+    // Yesterday (demo-home's last day of data): the formula below holds on a quarter's first day too.
+    const lastDay = addDays(marketToday(), -1);
+    await closeAccount(t.db, 'demo-home', lastDay);
+    expect((await plans()).better_offer).toBeNull();
+    const usage = await t.app.inject({
+      method: 'GET',
+      url: `${serverPrefixes.api}${endpointPath(endpoints.usage)}?account_id=demo-home`,
+    });
+    const { forecast } = usage.json();
+    // The quarter's days up to the last one, all of them known: nothing to project.
+    expect(forecast.days_projected).toBe(0);
+    expect(forecast.days_with_data).toBe(daysBetween(forecast.quarter_start, lastDay) + 1);
   });
 
   it('gives a new link: the old id answers as unknown, the new one as the account', async () => {

@@ -89,6 +89,40 @@ describe('forecast', () => {
     });
   });
 
+  it("counts and projects only the quarter's days of the account's supply period (decision 0034)", () => {
+    const spend = history('2026-03-01', '2026-05-12', weekPattern);
+    // Moved in on Wednesday 15 April: 1-14 April are the previous occupant's. To date 15 April - 12 May, 4 weeks:
+    // 20 x $5 + 8 x $8 = $164; projected as before, $287 for 13 May - 30 June. Total $451.
+    expect(
+      forecastQuarter({ history: spend, today: TODAY, supply: { from: '2026-04-15', to: null } }),
+    ).toMatchObject({
+      spendToDate: dollars('164'),
+      projectedRemaining: dollars('287'),
+      projectedTotal: dollars('451'),
+      daysWithData: 28,
+      daysProjected: 49,
+    });
+    // Moving out on Tuesday 26 May: 13-26 May projected, 2 weeks: 10 x $5 + 4 x $8 = $82. To date $246.
+    expect(
+      forecastQuarter({ history: spend, today: TODAY, supply: { from: null, to: '2026-05-26' } }),
+    ).toMatchObject({
+      spendToDate: dollars('246'),
+      projectedRemaining: dollars('82'),
+      projectedTotal: dollars('328'),
+      daysWithData: 42,
+      daysProjected: 14,
+    });
+    // Moved out before today: nothing is projected.
+    expect(
+      forecastQuarter({ history: spend, today: TODAY, supply: { from: null, to: '2026-04-30' } }),
+    ).toMatchObject({
+      spendToDate: dollars('174'),
+      projectedRemaining: 0n,
+      daysWithData: 30,
+      daysProjected: 0,
+    });
+  });
+
   it('scales by last year’s seasonal change once a year of history exists', () => {
     // Base window: the 35 days 8 April - 12 May 2026; 52 weeks earlier, 9 April - 13 May 2025, at $4 a day.
     // Projected days 13 May - 30 June 2026; 52 weeks earlier, 14 May - 1 July 2025, at $6 a day.

@@ -29,11 +29,30 @@ describe('portal CLI', () => {
     const all = await run('billing', 'reprice');
     expect(all.code).toBe(0);
     // 15 months of days for each of the five demo accounts with meter data.
-    expect(all.out[0]).toMatch(/^Repriced \d,\d{3} days of 6 accounts in \d+\.\d s\.$/);
+    expect(all.out[0]).toMatch(
+      /^Repriced \d,\d{3} days of 6 accounts in \d+\.\d s; 36 Tracker weeks built\.$/,
+    );
     const from = addDays(marketToday(), -7);
     const some = await run('billing', 'reprice', '--account', 'demo-home', 'demo-solar', '--from', from);
     expect(some.out[0]).toMatch(
-      new RegExp(`^Repriced 1[24] days of 2 accounts from ${from} in \\d+\\.\\d s\\.$`),
+      new RegExp(
+        `^Repriced 1[24] days of 2 accounts from ${from} in \\d+\\.\\d s; 12 Tracker weeks built\\.$`,
+      ),
+    );
+    // The recent weeks those built are current: a roll-over of today finds nothing to do for them.
+    const refresh = await run('tracker', 'refresh', '--json');
+    expect(refresh.code).toBe(0);
+    const accountsCount = Number(JSON.parse(refresh.out[0] as string).accounts);
+    expect(JSON.parse(refresh.out[0] as string)).toEqual({
+      accounts: accountsCount,
+      built: (accountsCount - 6) * 6,
+      current: 36,
+    });
+    const again = await run('tracker', 'refresh');
+    expect(again.out[0]).toMatch(
+      new RegExp(
+        `^Tracker: 0 weeks built and stored, ${accountsCount * 6} weeks already current, of ${accountsCount} accounts in \\d+\\.\\d s\\.$`,
+      ),
     );
     const unknown = await run('billing', 'reprice', '--account', 'nobody-here');
     expect(unknown.code).toBe(1);
@@ -237,6 +256,10 @@ describe('portal accounts: supply periods (decision 0034)', () => {
       'http://localhost:3000/new/usage/new-home',
       'Closed leaving-home: its last day is 2023-03-15.',
     ]);
+    // No --tariff: the operator is told the Tracker will show no spend, and how to put it right.
+    expect(moved.err.join('\n')).toContain(
+      'warning: new-home has no tariff, so its Tracker shows no spend: portal tariffs assign --account new-home --tariff <code> --from 2023-03-16',
+    );
     const days = async (account: string) =>
       (await run('export', '--account', account, '--from', '2023-03-14', '--to', '2023-03-17')).out
         .slice(1)

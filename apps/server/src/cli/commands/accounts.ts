@@ -76,6 +76,13 @@ export function registerAccountCommands(program: Command, cli: Cli) {
     cli.out(account.publicId);
     cli.out(`${config.publicUrl}${paths.usage.href(account.publicId)}`);
   };
+  /** A new account without a tariff shows no spend: say so, with the command that fixes it (on standard error). */
+  const warnWithoutTariff = (account: AccountRow, options: NewAccountOptions) => {
+    if (options.tariff) return;
+    cli.err(
+      `warning: ${account.publicId} has no tariff, so its Tracker shows no spend: portal tariffs assign --account ${account.publicId} --tariff <code> --from ${account.supplyFrom ?? '1900-01-01'}`,
+    );
+  };
 
   newAccountOptions(
     accounts
@@ -92,6 +99,7 @@ export function registerAccountCommands(program: Command, cli: Cli) {
         create(tx, config, options, (input) => createAccount(tx, input)),
       );
       printLink(account, config);
+      warnWithoutTariff(account, options);
     });
   });
 
@@ -119,6 +127,7 @@ export function registerAccountCommands(program: Command, cli: Cli) {
       printLink(account, config);
       const previous = closed as AccountRow | null;
       if (previous) cli.out(`Closed ${previous.publicId}: its last day is ${previous.supplyTo}.`);
+      warnWithoutTariff(account, options);
     });
   });
 

@@ -3,6 +3,7 @@ import { marketDateSchema } from '@portal/contracts';
 import type { Command } from 'commander';
 import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { repriceAccounts } from '../../domains/billing/priced-days-store.ts';
+import { refreshUsageAnswers } from '../../domains/tracker/usage-answers.ts';
 import { type Cli, CliError, parseWith, plural } from '../context.ts';
 import type { Progress } from '../progress.ts';
 
@@ -38,9 +39,11 @@ export function registerBillingCommands(program: Command, cli: Cli) {
             },
           });
           progress?.stop();
+          // Their recent Tracker weeks built again at once (decision 0036), not by their first readers.
+          const ready = await refreshUsageAnswers(db, summary.accountIds);
           const seconds = ((performance.now() - started) / 1000).toFixed(1);
           cli.out(
-            `Repriced ${plural(summary.days, 'day')} of ${plural(summary.accounts, 'account')}${options.from ? ` from ${options.from}` : ''} in ${seconds} s.`,
+            `Repriced ${plural(summary.days, 'day')} of ${plural(summary.accounts, 'account')}${options.from ? ` from ${options.from}` : ''} in ${seconds} s; ${plural(ready.built, 'Tracker week')} built.`,
           );
         } finally {
           progress?.stop();

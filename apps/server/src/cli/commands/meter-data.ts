@@ -14,7 +14,8 @@ import {
   type UnreadableSource,
 } from '../../domains/meter-data/importer.ts';
 import { wholeMeter } from '../../domains/meter-data/supply-period.ts';
-import { type Cli, CliError, parseWith } from '../context.ts';
+import { type RefreshSummary, refreshUsageAnswers } from '../../domains/tracker/usage-answers.ts';
+import { type Cli, CliError, parseWith, plural } from '../context.ts';
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-AU')} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -93,7 +94,9 @@ export function registerMeterDataCommands(program: Command, cli: Cli) {
     .option('--json', 'print the result as one JSON object: every file with its counts, warnings or error')
     .action(async (paths: string[], options: { lenient?: boolean; json?: boolean }) => {
       const results: FileImportResult[] = [];
+      let ready: RefreshSummary | null = null;
       await cli.withDatabase(async ({ db }) => {
+        const priced = new Set<string>();
         const progress = cli.progress({
           label: 'Importing',
           total: await totalBytes(paths.map((given) => cli.path(given))),
@@ -112,15 +115,38 @@ export function registerMeterDataCommands(program: Command, cli: Cli) {
               await importNem12Source(db, source, {
                 lenient: options.lenient,
                 onBytes: (bytes) => progress.increment(bytes),
+                afterCommit: async (accountIds) => {
+                  for (const id of accountIds) priced.add(id);
+                },
               }),
             );
           }
         } finally {
           progress.stop();
         }
+        // The weeks customers open from the email, ready before anyone asks (decision 0036).
+        if (priced.size > 0 && !cli.signal.aborted) {
+          const weeks = cli.progress({ label: 'Tracker weeks', total: priced.size, unit: 'account' });
+          try {
+            ready = await refreshUsageAnswers(db, [...priced], {
+              onProgress: (done) => weeks.update(done),
+            });
+          } finally {
+            weeks.stop();
+          }
+        }
       });
-      if (options.json) cli.json(importJson(results));
-      else for (const line of importSummary(results)) cli.out(line);
+      const tracker = ready as RefreshSummary | null;
+      if (options.json) {
+        cli.json({ ...importJson(results), tracker_weeks_built: tracker?.built ?? 0 });
+      } else {
+        for (const line of importSummary(results)) cli.out(line);
+        if (tracker) {
+          cli.out(
+            `Tracker: ${plural(tracker.built, 'week')} of ${plural(tracker.accounts, 'account')} built and stored.`,
+          );
+        }
+      }
       if (results.some((result) => result.status === 'rejected')) {
         throw new CliError(
           `${results.filter((result) => result.status === 'rejected').length} file(s) rejected`,

@@ -15,8 +15,11 @@ import { lookUpAccount } from './queries.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A preValidation hook that resolves the account named at `location` into `request.account`. */
-    requireAccount(location: AccountIdLocation): preValidationAsyncHookHandler;
+    /**
+     * A preValidation hook that resolves the account named at `location` into `request.account`; `lookUp`
+     * replaces the look-up by public id (a route that reads more in the same statement: the usage answer).
+     */
+    requireAccount(location: AccountIdLocation, lookUp?: AccountLookUp): preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     account: AccountRow | null;
@@ -26,6 +29,9 @@ declare module 'fastify' {
     accountScoped?: boolean;
   }
 }
+
+/** Finds the account of a well-formed public id, as the guard's look-up does (and maybe more besides). */
+export type AccountLookUp = (request: FastifyRequest, publicId: string) => Promise<AccountRow | undefined>;
 
 function readRawId(request: FastifyRequest, location: AccountIdLocation): unknown {
   const container = request[location.in] as Record<string, unknown> | null | undefined;
@@ -59,37 +65,42 @@ async function accountGuardPlugin(app: FastifyInstance) {
 
   const withSlot = createConcurrencyLimit(env.ACCOUNT_LOOKUP_CONCURRENCY);
 
-  app.decorate('requireAccount', (location: AccountIdLocation): preValidationAsyncHookHandler => {
-    return async function accountGuard(request, reply) {
-      const raw = readRawId(request, location);
-      if (location.optional && (raw === undefined || raw === null)) return;
+  app.decorate(
+    'requireAccount',
+    (location: AccountIdLocation, lookUp?: AccountLookUp): preValidationAsyncHookHandler => {
+      return async function accountGuard(request, reply) {
+        const raw = readRawId(request, location);
+        if (location.optional && (raw === undefined || raw === null)) return;
 
-      // Counted before the look-up (atomically): requests sent together cannot all pass (issue 16 item 1).
-      const key = clientKey(request.ip, env.RATE_LIMIT_IPV6_PREFIX);
-      const waitSeconds = await limiter.reserve(key);
-      if (waitSeconds > 0) {
-        reply.header('retry-after', String(waitSeconds));
-        throw new RateLimited('Too many attempts with unknown account ID numbers. Please try again later.');
-      }
-      const parsed = accountIdSchema.safeParse(raw);
-      if (!parsed.success) throw new Unprocessable(messages.invalidAccountId, 'INVALID_ACCOUNT_ID');
-      let account: AccountRow | undefined;
-      try {
-        account = await withSlot(key, () => lookUpAccount(app.db, parsed.data));
-      } catch (error) {
-        // The database could not answer (503): not a guess, so it does not count either.
+        // Counted before the look-up (atomically): requests sent together cannot all pass (issue 16 item 1).
+        const key = clientKey(request.ip, env.RATE_LIMIT_IPV6_PREFIX);
+        const waitSeconds = await limiter.reserve(key);
+        if (waitSeconds > 0) {
+          reply.header('retry-after', String(waitSeconds));
+          throw new RateLimited('Too many attempts with unknown account ID numbers. Please try again later.');
+        }
+        const parsed = accountIdSchema.safeParse(raw);
+        if (!parsed.success) throw new Unprocessable(messages.invalidAccountId, 'INVALID_ACCOUNT_ID');
+        let account: AccountRow | undefined;
+        try {
+          account = await withSlot(key, () =>
+            lookUp ? lookUp(request, parsed.data) : lookUpAccount(app.db, parsed.data),
+          );
+        } catch (error) {
+          // The database could not answer (503): not a guess, so it does not count either.
+          await limiter.refund(key);
+          throw error;
+        }
+        if (!account) throw new UnknownAccount(messages.invalidAccountId);
+        if (account.clientCode !== client.clientCode) {
+          throw new Forbidden(messages.wrongProvider);
+        }
+        // Found, and this retailer's: not a guess, so it does not count.
         await limiter.refund(key);
-        throw error;
-      }
-      if (!account) throw new UnknownAccount(messages.invalidAccountId);
-      if (account.clientCode !== client.clientCode) {
-        throw new Forbidden(messages.wrongProvider);
-      }
-      // Found, and this retailer's: not a guess, so it does not count.
-      await limiter.refund(key);
-      request.account = account;
-    };
-  });
+        request.account = account;
+      };
+    },
+  );
 }
 
 export default fp(accountGuardPlugin, {

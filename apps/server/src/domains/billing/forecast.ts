@@ -66,6 +66,11 @@ export interface ForecastInput {
    * date always comes from `history`. Default: `history`.
    */
   projectionHistory?: ReadonlyMap<string, Money>;
+  /**
+   * The account's supply period (decision 0034; null ends unbounded): the quarter's days outside it are not
+   * the account's, so they are neither counted nor projected. Default: every day.
+   */
+  supply?: { from: string | null; to: string | null };
 }
 
 export interface QuarterForecast {
@@ -186,7 +191,12 @@ export function forecastQuarter(input: ForecastInput): QuarterForecast {
 
   const known: Money[] = [];
   const projectedDays: number[] = [];
-  for (let day = dayNumber(quarter.start), end = dayNumber(quarter.end); day <= end; day++) {
+  const firstDay = Math.max(
+    dayNumber(quarter.start),
+    input.supply?.from ? dayNumber(input.supply.from) : -Infinity,
+  );
+  const lastDay = Math.min(dayNumber(quarter.end), input.supply?.to ? dayNumber(input.supply.to) : Infinity);
+  for (let day = firstDay; day <= lastDay; day++) {
     const value = day < today ? history.get(dateOfDayNumber(day)) : undefined;
     if (value === undefined) projectedDays.push(day);
     else known.push(value);

@@ -193,6 +193,8 @@ async function priceWindows(tx: Database, windows: readonly PricingWindow[]): Pr
 export interface RepriceSummary {
   accounts: number;
   days: number;
+  /** The accounts priced (their usage versions raised). */
+  accountIds: string[];
 }
 
 function daysIn(range: DayRange): number {
@@ -221,7 +223,7 @@ function batchesOf(ranges: ReadonlyMap<string, DayRange[]>): string[][] {
 
 /** Prices the ranges, in batches of accounts; the accounts must be locked by the caller's transaction. */
 async function priceRanges(tx: Database, ranges: ReadonlyMap<string, DayRange[]>): Promise<RepriceSummary> {
-  const summary: RepriceSummary = { accounts: 0, days: 0 };
+  const summary: RepriceSummary = { accounts: 0, days: 0, accountIds: [] };
   for (const batch of batchesOf(ranges)) {
     const found = await tx
       .select({
@@ -242,6 +244,7 @@ async function priceRanges(tx: Database, ranges: ReadonlyMap<string, DayRange[]>
     );
     summary.days += await priceWindows(tx, windows);
     summary.accounts += found.length;
+    summary.accountIds.push(...found.map((holder) => holder.id));
   }
   return summary;
 }
@@ -286,7 +289,7 @@ async function lockAccounts(tx: Database, accountIds: readonly string[]): Promis
 
 /** Prices whatever is stale of these accounts, whoever left it so. */
 export async function repriceStale(db: Database, accountIds: readonly string[]): Promise<RepriceSummary> {
-  if (accountIds.length === 0) return { accounts: 0, days: 0 };
+  if (accountIds.length === 0) return { accounts: 0, days: 0, accountIds: [] };
   return db.transaction(async (tx) => {
     await lockAccounts(tx, accountIds);
     const stale = rowsOf<StaleRow>(
@@ -332,7 +335,7 @@ export async function repriceAccounts(db: Database, options: RepriceOptions = {}
   const ids =
     options.accountIds ??
     (await db.select({ id: accounts.id }).from(accounts).orderBy(asc(accounts.id))).map((row) => row.id);
-  const summary: RepriceSummary = { accounts: 0, days: 0 };
+  const summary: RepriceSummary = { accounts: 0, days: 0, accountIds: [] };
   const from = options.from ?? null;
   // One transaction per batch: a long reprice holds few locks at a time, and an interrupted one resumes.
   const perBatch = Math.max(1, Math.floor(DAYS_PER_BATCH / UNBOUNDED_DAYS));
@@ -348,6 +351,7 @@ export async function repriceAccounts(db: Database, options: RepriceOptions = {}
     });
     summary.accounts += done.accounts;
     summary.days += done.days;
+    summary.accountIds.push(...done.accountIds);
     options.onProgress?.(Math.min(start + batch.length, ids.length), ids.length);
   }
   return summary;

@@ -56,6 +56,11 @@ export interface ImportOptions {
   /** Called with bytes read, for a progress bar. */
   onBytes?: (bytes: number) => void;
   batchSize?: number;
+  /**
+   * Called once the file's transaction has committed, with the accounts whose days it priced: the CLI keeps
+   * their Tracker answers ready (decision 0036).
+   */
+  afterCommit?: (pricedAccountIds: readonly string[]) => Promise<void>;
   /** The parser's lenient option (portal import nem12 --lenient, docs/meter-data.md). */
   lenient?: boolean;
 }
@@ -156,6 +161,7 @@ export async function importNem12Source(
   source: ImportSource,
   options: ImportOptions = {},
 ): Promise<FileImportResult> {
+  let pricedAccountIds: string[] = [];
   const result: FileImportResult = {
     file: source.name,
     status: 'imported',
@@ -225,7 +231,9 @@ export async function importNem12Source(
         next = await batches.next();
       }
       result.warnings = next.value.warnings;
-      result.pricedDays = (await repriceOwnChanges(tx)).days;
+      const priced = await repriceOwnChanges(tx);
+      result.pricedDays = priced.days;
+      pricedAccountIds = priced.accountIds;
       const imported = { ...result, nmis: nmis.size, channels: channels.size };
       await tx.update(meterImports).set(importRecord(imported)).where(eq(meterImports.id, importId));
       return imported;
@@ -240,6 +248,8 @@ export async function importNem12Source(
     await db.insert(meterImports).values({ fileName: source.name, ...importRecord(failed) });
     outcome = failed;
   }
+  if (outcome.status === 'imported' && pricedAccountIds.length > 0)
+    await options.afterCommit?.(pricedAccountIds);
   return outcome;
 }
 

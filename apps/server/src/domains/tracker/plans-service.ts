@@ -23,7 +23,10 @@ import { listOffers, tariffAssignmentsOf } from '../billing/tariff-store.ts';
 import { energyReadsOf } from '../meter-data/queries.ts';
 import { slotHistory } from '../offers/happy-hours.ts';
 import { betterOfferOf, comparePlans, isOpenTo, type PlanDay } from './plans.ts';
-import { DEFAULT_USAGE_CACHE_BYTES, usageSourceOf } from './usage-service.ts';
+import { usageSourceOf } from './usage-service.ts';
+
+/** The plans cache's size before the server sets it from `USAGE_CACHE_MB` (its default, 128 MB). */
+const DEFAULT_CACHE_BYTES = 128 * 2 ** 20;
 
 interface CachedPlans {
   key: string;
@@ -39,7 +42,7 @@ const newCache = (bytes: number) =>
       })
     : null;
 
-let cache = newCache(DEFAULT_USAGE_CACHE_BYTES);
+let cache = newCache(DEFAULT_CACHE_BYTES);
 
 /** Sizes the cache from the usage caches' bytes (`USAGE_CACHE_MB`); 0 turns it off. */
 export function configurePlansCache(bytes: number): void {
@@ -131,7 +134,11 @@ export async function plansFor(
       : planNotEnoughDataText(comparison.daysWithData),
     gst_included: true,
     plans: comparison.plans,
-    better_offer: betterOfferOf(comparison.plans, minSaving),
+    // Nothing is offered to a customer whose supply here has ended (decision 0034): the plans stay to compare.
+    better_offer:
+      account.supplyTo !== null && account.supplyTo < today
+        ? null
+        : betterOfferOf(comparison.plans, minSaving),
     min_saving: minSaving,
   };
   cache?.set(account.id, { key, response });

@@ -1,6 +1,7 @@
 /** GET /api/tracker/usage and POST /api/settings/spend_target (docs/api.md#calls). */
 import {
   endpoints,
+  marketToday,
   messages,
   PLAN_MIN_DAYS,
   PLAN_YEAR_DAYS,
@@ -13,19 +14,18 @@ import {
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AccountRow } from '../../db/schema.ts';
 import { route } from '../../lib/route.ts';
-import { CompressedAnswers, sendRevalidatedJsonText } from '../../plugins/serializers.ts';
+import { sendStoredJson, storedEncodingFor } from '../../plugins/serializers.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
 import { configurePlansCache, plansFor } from './plans-service.ts';
 import { setSpendTarget } from './queries.ts';
-import { configureUsageCaches, usageJsonFor } from './usage-service.ts';
+import { answerOf, lookUpUsage, type UsageLookUp, weekOfRequest } from './usage-answers.ts';
 
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cacheBytes = app.config.env.USAGE_CACHE_MB * 2 ** 20;
-  configureUsageCaches(cacheBytes);
-  // A compressed week is about 6 KB (br) or 8 KB (gzip) of a 72 KB answer: an eighth of the space holds many.
-  const compressed = new CompressedAnswers(cacheBytes / 8);
-  configurePlansCache(cacheBytes);
+  configurePlansCache(app.config.env.USAGE_CACHE_MB * 2 ** 20);
+  // What the usage request's one statement found beside its account (decision 0036), until its handler runs.
+  const usageLookUps = new WeakMap<object, { found: UsageLookUp; today: string; weekStart: string }>();
   route(app, endpoints.usage, {
     schema: {
       summary: "A week of the account's spend per day and hour, insights and the quarterly forecast",
@@ -37,9 +37,26 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
         304: z.undefined().describe("Not modified: the client's copy (If-None-Match its ETag) is current"),
       },
     },
+    // The account, its version and the stored answer of the week in the guard's one statement.
+    lookUpAccount: async (request, publicId): Promise<AccountRow | undefined> => {
+      const today = marketToday();
+      const weekStart = weekOfRequest((request.query as { from?: unknown } | undefined)?.from, today);
+      const found = await lookUpUsage(
+        app.db,
+        publicId,
+        weekStart,
+        storedEncodingFor(app, request) ?? 'identity',
+      );
+      if (found) usageLookUps.set(request, { found, today, weekStart });
+      return found?.account;
+    },
     handler: async (request, reply) => {
-      const json = await usageJsonFor(app.db, request.account, request.query.from);
-      return sendRevalidatedJsonText<UsageResponse>(app, request, reply, json, compressed);
+      const looked = usageLookUps.get(request);
+      if (!looked) throw new Error('the usage look-up did not run');
+      const { found, today, weekStart } = looked;
+      const encoding = storedEncodingFor(app, request);
+      const answer = await answerOf(app.db, found, weekStart, today, encoding ?? 'identity');
+      return sendStoredJson<UsageResponse>(app, request, reply, { ...answer, encoding });
     },
   });
 

@@ -12,11 +12,9 @@ import {
   type UsageResponse,
 } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { readTogether } from '../../db/read-together.ts';
-import { pricedDaysStale } from '../../db/schema/priced-days.ts';
 import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/customer.ts';
 import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
@@ -27,7 +25,7 @@ import type { DaySpend } from '../billing/spend.ts';
 import { freeWindowFromSlot } from '../billing/tariff.ts';
 import { slotHistory } from '../offers/happy-hours.ts';
 import { curtailmentFor } from './curtailment.ts';
-import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS, type UsageWeek } from './week.ts';
+import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS } from './week.ts';
 
 /**
  * The account's usage version: raised by the database whenever its reads, tariffs or Happy Hours slots change
@@ -40,7 +38,10 @@ async function versionAndStaleness(db: Database, accountId: string) {
       .select({
         version: usageVersions.version,
         // Stale days always come with a version row: the triggers that record them raise the version too.
-        stale: sql<boolean>`exists (select 1 from ${pricedDaysStale} where ${pricedDaysStale.accountId} = ${usageVersions.accountId})`,
+        // Written out with its tables: Drizzle names a column of a one-table select without its table, and
+        // "account_id" = "account_id" in the subquery was true for any account's stale days (every read of
+        // every account then repriced itself and raised its version).
+        stale: sql<boolean>`exists (select 1 from priced_days_stale s where s.account_id = "usage_versions"."account_id")`,
       })
       .from(usageVersions)
       .where(eq(usageVersions.accountId, sql.placeholder('accountId')))
@@ -69,59 +70,6 @@ export async function usageSourceOf(db: Database, accountId: string): Promise<Us
 }
 
 /**
- * Per-process caches of what was computed for an account's usage version and day: built weeks (their hours
- * as JSON text, most of a 72 KB answer; a customer opens this week from the weekly email, then steps back
- * through recent weeks) and quarter forecasts. Kept by size; `USAGE_CACHE_MB` sets it, 0 turns both off
- * (the benchmark of a first visit). Several instances each keep their own and stay correct, the version
- * living in the database.
- */
-interface CachedWeek {
-  version: number;
-  today: string;
-  head: Omit<UsageWeek, 'current_week'> & { current_week: Omit<UsageWeek['current_week'], 'intervals'> };
-  intervalsJson: string;
-}
-interface CachedForecast {
-  version: number;
-  today: string;
-  forecast: Forecast;
-}
-/** About what a forecast's entry costs in the cache. */
-const FORECAST_ENTRY_BYTES = 512;
-
-function newCaches(bytes: number) {
-  if (bytes <= 0) return null;
-  return {
-    weeks: new LRUCache<string, CachedWeek>({
-      maxSize: bytes,
-      // Characters of the JSON (one byte each: it is ASCII) and about 2 KB for the head's objects.
-      sizeCalculation: (week) => week.intervalsJson.length + 2048,
-    }),
-    // The forecasts of as many accounts as an eighth of the space holds.
-    forecasts: new LRUCache<string, CachedForecast>({
-      max: Math.max(1, Math.floor(bytes / 8 / FORECAST_ENTRY_BYTES)),
-    }),
-  };
-}
-
-export const DEFAULT_USAGE_CACHE_BYTES = 128 * 2 ** 20;
-let caches = newCaches(DEFAULT_USAGE_CACHE_BYTES);
-
-/** Sets the size of the per-process caches (the server does, from `USAGE_CACHE_MB`); 0 turns them off. */
-export function configureUsageCaches(bytes: number): void {
-  caches = newCaches(bytes);
-}
-
-/** Forgets cached forecasts and weeks (tests that change data behind the triggers' back). */
-export function clearUsageCaches(): void {
-  caches?.weeks.clear();
-  caches?.forecasts.clear();
-}
-
-const isCurrent = (entry: { version: number; today: string } | undefined, version: number, today: string) =>
-  entry !== undefined && entry.version === version && entry.today === today;
-
-/**
  * The quarter's forecast (docs/tracker-figures.md) from the account's priced days: a year and more of daily totals. The
  * days to come are free in the Happy Hours slot chosen last (from the next weekday), so a participant's
  * projection prices the past days as if that slot had applied throughout, which is how a new sign-up or slot
@@ -133,8 +81,6 @@ export async function forecastFor(
   source: UsageSource,
   today: string,
 ): Promise<Forecast> {
-  const cached = caches?.forecasts.get(account.id);
-  if (cached && isCurrent(cached, source.version, today)) return cached.forecast;
   const slots = await slotHistory(db, account.id);
   const latest = slots.at(-1);
   const window = latest ? freeWindowFromSlot(latest.slot) : null;
@@ -150,7 +96,12 @@ export async function forecastFor(
     history.set(date, day.total);
     if (day.withOnlyWindow !== null) projectionHistory?.set(date, day.withOnlyWindow);
   }
-  const result = forecastQuarter({ history, today, projectionHistory });
+  const result = forecastQuarter({
+    history,
+    today,
+    projectionHistory,
+    supply: { from: account.supplyFrom, to: account.supplyTo },
+  });
   const forecast: Forecast = {
     quarter_start: result.quarterStart,
     quarter_end: result.quarterEnd,
@@ -160,7 +111,6 @@ export async function forecastFor(
     days_projected: result.daysProjected,
     method: result.method,
   };
-  caches?.forecasts.set(account.id, { today, version: source.version, forecast });
   return forecast;
 }
 
@@ -210,17 +160,8 @@ export async function daysAround(
   return week;
 }
 
-/** The week around `weekStart` from the cache, or built from the account's priced days. */
-async function weekOf(
-  db: Database,
-  account: AccountRow,
-  weekStart: string,
-  today: string,
-  source: UsageSource,
-): Promise<CachedWeek> {
-  const key = `${account.id}/${weekStart}`;
-  const cached = caches?.weeks.get(key);
-  if (cached && isCurrent(cached, source.version, today)) return cached;
+/** The week around `weekStart`, built from the account's priced days. */
+async function weekOf(db: Database, account: AccountRow, weekStart: string, today: string) {
   const { current_week, ...rest } = buildUsageWeek({
     today,
     weekStart,
@@ -229,31 +170,26 @@ async function weekOf(
     curtailment: null,
   });
   const { intervals, ...currentHead } = current_week;
-  const week: CachedWeek = {
-    version: source.version,
-    today,
-    head: { ...rest, current_week: currentHead },
-    intervalsJson: JSON.stringify(intervals),
-  };
-  caches?.weeks.set(key, week);
-  return week;
+  return { head: { ...rest, current_week: currentHead }, intervalsJson: JSON.stringify(intervals) };
 }
 
 /**
- * The usage response (docs/api.md#entities) as JSON text: the week's hours from the cache as they were serialized, the
- * account's settings, curtailment and forecast as they are now. Same fields as `usageResponseSchema`.
+ * The usage response (docs/api.md#entities) built from scratch as JSON text: the week from the account's priced
+ * days, its settings, curtailment and forecast as they are now. Same fields as `usageResponseSchema`. `source`
+ * is the usage version it is built at, once its priced days are current (`usageSourceOf`).
  */
 export async function usageJsonFor(
   db: Database,
   account: AccountRow,
   from: string | undefined,
   today: string = marketToday(),
+  source?: UsageSource,
 ): Promise<string> {
   const weekStart = mondayOf(from ?? today);
-  const source = await usageSourceOf(db, account.id);
+  const current = source ?? (await usageSourceOf(db, account.id));
   const [week, forecast, curtailment] = await readTogether(db, [
-    () => weekOf(db, account, weekStart, today, source),
-    () => forecastFor(db, account, source, today),
+    () => weekOf(db, account, weekStart, today),
+    () => forecastFor(db, account, current, today),
     () => curtailmentFor(db, account, weekStart),
   ]);
   const { metadata, previous_week, next_week, current_week } = week.head;

@@ -1,0 +1,283 @@
+/**
+ * The Tracker's answer kept in the database (issue 31, decision 0036): what a reader sends is always what a
+ * build from scratch gives, whatever changed before it, and another account's changes cost a reader nothing.
+ */
+import {
+  addDays,
+  daysBetween,
+  endpointPath,
+  endpoints,
+  marketInstant,
+  marketToday,
+  serverPrefixes,
+  timeSlotIds,
+  weekStart,
+} from '@portal/contracts';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, inject, it } from 'vitest';
+import { happyHoursSlots } from '../../src/db/schema/offers.ts';
+import { type AccountRow, accounts, usageVersions } from '../../src/db/schema.ts';
+import { findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
+import { createAccount } from '../../src/domains/accounts/service.ts';
+import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
+import { repriceAccounts, withPricing } from '../../src/domains/billing/priced-days-store.ts';
+import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
+import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
+import { nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
+import { inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
+import { importCurtailment } from '../../src/domains/tracker/curtailment.ts';
+import { msToNextRollover, rollOver } from '../../src/domains/tracker/rollover.ts';
+import {
+  allAccountIds,
+  answerOf,
+  lookUpUsage,
+  RECENT_WEEKS,
+  RETAINED_WEEKS,
+  refreshUsageAnswers,
+} from '../../src/domains/tracker/usage-answers.ts';
+import { usageJsonFor } from '../../src/domains/tracker/usage-service.ts';
+import { testAppForFile } from '../helpers/app.ts';
+
+const t = testAppForFile();
+
+const usageUrl = (publicId: string, from?: string) =>
+  `${serverPrefixes.api}${endpointPath(endpoints.usage)}?account_id=${publicId}${from ? `&from=${from}` : ''}`;
+
+async function versionOf(publicId: string) {
+  const account = await findAccountByPublicId(t.db, publicId);
+  const [row] = await t.db
+    .select({ version: usageVersions.version })
+    .from(usageVersions)
+    .where(eq(usageVersions.accountId, account?.id as string));
+  return row?.version ?? 0;
+}
+
+describe('another account waiting to be priced', () => {
+  it("neither reprices an account's days nor raises its version when it is read", async () => {
+    const other = await findAccountByPublicId(t.db, 'demo-solar');
+    // Days of demo-solar left stale behind the portal's back (a person with psql): its own next reader prices them.
+    await t.db.execute(sql`insert into priced_days_stale (account_id) values (${other?.id})`);
+    const before = await versionOf('demo-home');
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: 'GET', url: usageUrl('demo-home') })).statusCode).toBe(200);
+    }
+    expect(await versionOf('demo-home')).toBe(before);
+    const stale = await t.db.execute(
+      sql`select count(*)::int as n from priced_days_stale where account_id = ${other?.id}`,
+    );
+    expect((stale as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+});
+
+/**
+ * Imports `days` days of one meter from `from`: 0.15 kWh each half-hour, or `milliKwh` in both half-hours of
+ * `hour` when given; `sequence` makes the update time later than the reads before it (a correction replaces).
+ */
+async function importDays(
+  nmi: string,
+  from: string,
+  days: number,
+  milliKwh: number,
+  hour = -1,
+  sequence = 0,
+) {
+  const reads = Array.from({ length: days }, (_, i) => ({
+    date: addDays(from, i),
+    values: Array.from({ length: 48 }, (_, slot) =>
+      Math.floor(slot / 2) === hour ? milliKwh * 1000 : 150_000,
+    ),
+    updateTime: marketInstant(addDays(from, 60), sequence),
+  }));
+  const text = [...nem12Lines({ channels: [{ nmi, suffix: 'E1', intervalMinutes: 30, reads }] })].join('\n');
+  expect((await importNem12Source(t.db, textSource(`${nmi}-${from}-${sequence}.csv`, text))).status).toBe(
+    'imported',
+  );
+}
+
+/** What a reader is sent for the week (the stored answer, or one it builds and stores), as JSON text. */
+async function served(publicId: string, weekStart: string, today: string) {
+  const found = await lookUpUsage(t.db, publicId, weekStart, 'identity');
+  if (!found) throw new Error(`no account ${publicId}`);
+  const answer = await answerOf(t.db, found, weekStart, today, 'identity');
+  return { text: answer.body.toString('utf8'), built: answer.built };
+}
+
+/** The week built from scratch now, by the code that built answers before they were stored. */
+async function fromScratch(publicId: string, weekStart: string, today: string) {
+  const account = (await findAccountByPublicId(t.db, publicId)) as AccountRow;
+  return usageJsonFor(t.db, account, weekStart, today);
+}
+
+const change = fc.oneof(
+  fc.record({
+    kind: fc.constant('read' as const),
+    day: fc.integer({ min: 0, max: 55 }),
+    kwh: fc.integer({ min: 0, max: 3000 }),
+    hour: fc.integer({ min: 0, max: 23 }),
+  }),
+  fc.record({
+    kind: fc.constant('tariff' as const),
+    day: fc.integer({ min: 0, max: 55 }),
+    flat: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('slot' as const),
+    day: fc.integer({ min: 0, max: 55 }),
+    slot: fc.constantFrom(...timeSlotIds),
+  }),
+  fc.record({ kind: fc.constant('budget' as const), dollars: fc.integer({ min: 0, max: 99 }) }),
+  fc.record({
+    kind: fc.constant('settings' as const),
+    survey: fc.boolean(),
+    clicks: fc.integer({ min: 0, max: 5 }),
+    noEmail: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('curtailment' as const),
+    day: fc.integer({ min: 0, max: 55 }),
+    kwh: fc.integer({ min: 1, max: 90 }),
+  }),
+  fc.record({ kind: fc.constant('reprice' as const) }),
+  fc.record({ kind: fc.constant('rollover' as const), days: fc.integer({ min: 1, max: 8 }) }),
+);
+
+let runs = 0;
+
+describe('the stored answer (property)', () => {
+  it('is, byte for byte, the answer built from scratch after any sequence of changes and day roll-overs', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(change, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 8, maxLength: 8 }),
+        async (changes, weeksBack) => {
+          runs++;
+          const nmi = `95${String(runs).padStart(8, '0')}`;
+          const publicId = `stored-${runs}`;
+          let today = marketToday();
+          const first = addDays(weekStart(today), -49);
+          const account = await createAccount(t.db, {
+            nmi,
+            publicId,
+            marketSegment: 'residential',
+            clientCode: t.config.client.clientCode,
+          });
+          await assignTariff(t.db, account.id, demoTariffs.timeOfUse.code, FROM_THE_START);
+          await inviteToHappyHours(t.db, [account], t.config.client.clientCode);
+          // Every day up to yesterday: the current week, its trend and the forecast move with the day.
+          await importDays(nmi, first, daysBetween(first, today), 0);
+          // Every recent week read once: stored as they stand.
+          for (let back = 0; back < RECENT_WEEKS; back++)
+            await served(publicId, addDays(weekStart(today), -7 * back), today);
+          for (const [index, step] of changes.entries()) {
+            switch (step.kind) {
+              case 'read':
+                await importDays(nmi, addDays(first, step.day), 1, step.kwh, step.hour, index + 1);
+                break;
+              case 'tariff':
+                await assignTariff(
+                  t.db,
+                  account.id,
+                  step.flat ? demoTariffs.flat.code : demoTariffs.timeOfUse.code,
+                  addDays(first, step.day),
+                );
+                break;
+              case 'slot':
+                await withPricing(t.db, (tx) =>
+                  tx
+                    .insert(happyHoursSlots)
+                    .values({
+                      accountId: account.id,
+                      effectiveDate: addDays(first, step.day),
+                      timeSlot: step.slot,
+                    })
+                    .onConflictDoUpdate({
+                      target: [happyHoursSlots.accountId, happyHoursSlots.effectiveDate],
+                      set: { timeSlot: step.slot },
+                    }),
+                );
+                break;
+              case 'budget':
+                await t.db
+                  .update(accounts)
+                  .set({ spendTarget: step.dollars })
+                  .where(eq(accounts.id, account.id));
+                break;
+              case 'settings':
+                await t.db
+                  .update(accounts)
+                  .set({
+                    completedSurvey: step.survey,
+                    emailClickCount: step.clicks,
+                    noEmail: step.noEmail,
+                    solarTrial: true,
+                  })
+                  .where(eq(accounts.id, account.id));
+                break;
+              case 'curtailment':
+                await importCurtailment(t.db, [
+                  {
+                    nmi,
+                    date: addDays(first, step.day),
+                    hours_curtailed: 1.5,
+                    kwh_curtailed: step.kwh / 10,
+                    benefit: step.kwh / 20,
+                  },
+                ]);
+                break;
+              case 'reprice':
+                await repriceAccounts(t.db, { accountIds: [account.id] });
+                break;
+              case 'rollover':
+                today = addDays(today, step.days);
+                break;
+            }
+            const week = addDays(weekStart(today), -7 * (weeksBack[index] ?? 0));
+            const answer = await served(publicId, week, today);
+            expect(answer.text).toBe(await fromScratch(publicId, week, today));
+            // Read again: the stored answer, sent as stored, and still the same.
+            const again = await served(publicId, week, today);
+            expect(again.built).toBe(false);
+            expect(again.text).toBe(answer.text);
+          }
+          // The next market day: every recent week stored yesterday is answered as built today.
+          const recent = Array.from({ length: RECENT_WEEKS }, (_, back) =>
+            addDays(weekStart(today), -7 * back),
+          );
+          for (const week of recent) await served(publicId, week, today);
+          today = addDays(today, 1);
+          for (const week of recent) {
+            expect((await served(publicId, week, today)).text).toBe(await fromScratch(publicId, week, today));
+          }
+        },
+      ),
+      { numRuns: inject('testDatabase').kind === 'postgres' ? 4 : 6 },
+    );
+    // Each run imports, prices and builds some forty weeks: minutes on a loaded two-core machine.
+  }, 600_000);
+});
+
+describe("the day's roll-over", () => {
+  it('starts five minutes after the next AEST midnight', () => {
+    // 13:59 UTC is 23:59 AEST: six minutes to go; 14:05 UTC is 00:05 AEST: a whole day to the next.
+    expect(msToNextRollover(new Date('2026-11-26T13:59:00Z'))).toBe(6 * 60_000);
+    expect(msToNextRollover(new Date('2026-11-26T14:05:00Z'))).toBe(24 * 60 * 60_000);
+    expect(msToNextRollover(new Date('2026-11-26T14:04:59.999Z'))).toBe(1);
+  });
+
+  it('is run by the one instance that claims the day, and leaves every recent week current', async () => {
+    const today = addDays(marketToday(), 1);
+    // A week read long ago, past what is kept: the roll-over deletes it.
+    const old = addDays(weekStart(today), -7 * (RETAINED_WEEKS + 1));
+    await served('demo-home', old, marketToday());
+    const [first, second] = await Promise.all([rollOver(t.db, today), rollOver(t.db, today)]);
+    const summary = first ?? second;
+    expect([first, second].filter((outcome) => outcome === null)).toHaveLength(1);
+    const ids = await allAccountIds(t.db);
+    expect(summary?.accounts).toBe(ids.length);
+    expect(summary?.pruned).toBeGreaterThanOrEqual(1);
+    expect(await lookUpUsage(t.db, 'demo-home', old, 'identity').then((found) => found?.stored)).toBeNull();
+    const again = await refreshUsageAnswers(t.db, ids, { today });
+    expect(again).toEqual({ accounts: ids.length, built: 0, current: ids.length * RECENT_WEEKS });
+  });
+});
