@@ -281,3 +281,25 @@ describe("the day's roll-over", () => {
     expect(again).toEqual({ accounts: ids.length, built: 0, current: ids.length * RECENT_WEEKS });
   });
 });
+
+describe('bodies an instance already holds', () => {
+  it('are left out of the look-up only while they are the current answer', async () => {
+    const week = weekStart(marketToday());
+    const first = await t.app.inject({ method: 'GET', url: usageUrl('demo-happy') });
+    expect(first.statusCode).toBe(200);
+    const found = await lookUpUsage(t.db, 'demo-happy', week, 'identity');
+    const etag = found?.stored?.etag as string;
+    expect(first.headers.etag).toBe(etag);
+    expect((await lookUpUsage(t.db, 'demo-happy', week, 'identity', etag))?.stored?.body).toBeNull();
+    expect(
+      (await lookUpUsage(t.db, 'demo-happy', week, 'identity', '"another"'))?.stored?.body,
+    ).not.toBeNull();
+    // Sent again from memory, the same bytes; after a budget change, the new answer.
+    const again = await t.app.inject({ method: 'GET', url: usageUrl('demo-happy') });
+    expect(again.body).toBe(first.body);
+    await t.db.update(accounts).set({ spendTarget: 77 }).where(eq(accounts.publicId, 'demo-happy'));
+    const changed = await t.app.inject({ method: 'GET', url: usageUrl('demo-happy') });
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().customer.budget).toBe(77);
+  });
+});

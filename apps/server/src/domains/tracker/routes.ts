@@ -13,6 +13,7 @@ import {
   usageResponseSchema,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AccountRow } from '../../db/schema.ts';
 import { route } from '../../lib/route.ts';
@@ -20,10 +21,21 @@ import { sendStoredJson, storedEncodingFor } from '../../plugins/serializers.ts'
 import { markSolarWelcomeSeen } from './curtailment.ts';
 import { configurePlansCache, plansFor } from './plans-service.ts';
 import { setSpendTarget } from './queries.ts';
-import { answerOf, lookUpUsage, type UsageLookUp, weekOfRequest } from './usage-answers.ts';
+import { answerOf, isCurrent, lookUpUsage, type UsageLookUp, weekOfRequest } from './usage-answers.ts';
 
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
-  configurePlansCache(app.config.env.USAGE_CACHE_MB * 2 ** 20);
+  const cacheBytes = app.config.env.USAGE_CACHE_MB * 2 ** 20;
+  configurePlansCache(cacheBytes);
+  // Bodies of stored answers this instance has sent, by account, week and encoding, with their ETags (a hash
+  // of the bytes). The look-up names the ETag held, and the database leaves the body out when it is still the
+  // current answer's: the database decides what is current, this only spares sending the same bytes again.
+  const bodies =
+    cacheBytes > 0
+      ? new LRUCache<string, { etag: string; body: Buffer }>({
+          maxSize: Math.max(1, Math.floor(cacheBytes / 8)),
+          sizeCalculation: (held) => held.body.length + 200,
+        })
+      : null;
   // What the usage request's one statement found beside its account (decision 0036), until its handler runs.
   const usageLookUps = new WeakMap<object, { found: UsageLookUp; today: string; weekStart: string }>();
   route(app, endpoints.usage, {
@@ -41,21 +53,30 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
     lookUpAccount: async (request, publicId): Promise<AccountRow | undefined> => {
       const today = marketToday();
       const weekStart = weekOfRequest((request.query as { from?: unknown } | undefined)?.from, today);
-      const found = await lookUpUsage(
-        app.db,
-        publicId,
-        weekStart,
-        storedEncodingFor(app, request) ?? 'identity',
-      );
+      const encoding = storedEncodingFor(app, request) ?? 'identity';
+      const known = bodies?.get(`${publicId}|${weekStart}|${encoding}`)?.etag ?? '';
+      const found = await lookUpUsage(app.db, publicId, weekStart, encoding, known);
       if (found) usageLookUps.set(request, { found, today, weekStart });
       return found?.account;
     },
     handler: async (request, reply) => {
       const looked = usageLookUps.get(request);
       if (!looked) throw new Error('the usage look-up did not run');
-      const { found, today, weekStart } = looked;
+      const { today, weekStart } = looked;
+      let { found } = looked;
       const encoding = storedEncodingFor(app, request);
+      const key = `${found.account.publicId}|${weekStart}|${encoding ?? 'identity'}`;
+      if (isCurrent(found, today) && found.stored && found.stored.body === null) {
+        const held = bodies?.get(key);
+        if (held?.etag === found.stored.etag) {
+          return sendStoredJson<UsageResponse>(app, request, reply, { ...held, encoding });
+        }
+        // Dropped from memory since the look-up: read it whole.
+        found =
+          (await lookUpUsage(app.db, found.account.publicId, weekStart, encoding ?? 'identity')) ?? found;
+      }
       const answer = await answerOf(app.db, found, weekStart, today, encoding ?? 'identity');
+      bodies?.set(key, { etag: answer.etag, body: answer.body });
       return sendStoredJson<UsageResponse>(app, request, reply, { ...answer, encoding });
     },
   });

@@ -65,24 +65,27 @@ export interface UsageLookUp {
   account: AccountRow;
   usageVersion: number;
   stale: boolean;
+  /** The stored answer; its body null when it is the one the caller said it holds (`knownEtag`). */
   stored: {
     usageVersion: number;
     marketDay: string;
     accountStamp: string;
     etag: string;
-    body: Buffer;
+    body: Buffer | null;
   } | null;
 }
 
 /**
  * The account, its usage version, whether its days wait to be priced, and its stored answer of the week (the
- * body in the encoding asked for): one statement, prepared once per handle.
+ * body in the encoding asked for, left out when its ETag is `knownEtag`: the caller holds those bytes): one
+ * statement, prepared once per handle.
  */
 export async function lookUpUsage(
   db: Database,
   publicId: string,
   weekStart: string,
   encoding: AnswerEncoding,
+  knownEtag = '',
 ): Promise<UsageLookUp | undefined> {
   const statement = preparedOn(db, 'usage_look_up', (on) =>
     on
@@ -94,8 +97,11 @@ export async function lookUpUsage(
         marketDay: sql<string | null>`${usageAnswers.marketDay}::text`,
         accountStamp: usageAnswers.accountStamp,
         etag: usageAnswers.etag,
-        body: sql<Buffer | Uint8Array | null>`case ${sql.placeholder('encoding')}::text
-          when 'br' then ${usageAnswers.br} when 'gzip' then ${usageAnswers.gzip} else ${usageAnswers.body} end`,
+        body: sql<
+          Buffer | Uint8Array | null
+        >`case when ${usageAnswers.etag} = ${sql.placeholder('knownEtag')}::text
+          then null else case ${sql.placeholder('encoding')}::text
+          when 'br' then ${usageAnswers.br} when 'gzip' then ${usageAnswers.gzip} else ${usageAnswers.body} end end`,
       })
       .from(accounts)
       .leftJoin(usageVersions, eq(usageVersions.accountId, accounts.id))
@@ -110,21 +116,21 @@ export async function lookUpUsage(
       .limit(1)
       .prepare('usage_look_up'),
   );
-  const [row] = await statement.execute({ publicId, weekStart, encoding });
+  const [row] = await statement.execute({ publicId, weekStart, encoding, knownEtag });
   if (!row) return undefined;
   return {
     account: row.account,
     usageVersion: Number(row.usageVersion),
     stale: row.stale,
     stored:
-      row.storedVersion === null || row.body === null
+      row.storedVersion === null
         ? null
         : {
             usageVersion: Number(row.storedVersion),
             marketDay: row.marketDay as string,
             accountStamp: row.accountStamp as string,
             etag: row.etag as string,
-            body: Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body),
+            body: row.body === null ? null : Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body),
           },
   };
 }
@@ -196,7 +202,7 @@ export async function answerOf(
   today: string,
   encoding: AnswerEncoding,
 ): Promise<{ etag: string; body: Buffer; built: boolean }> {
-  if (isCurrent(found, today) && found.stored) {
+  if (isCurrent(found, today) && found.stored?.body) {
     return { etag: found.stored.etag, body: found.stored.body, built: false };
   }
   const answer = await buildAndStore(db, found.account, weekStart, today);
