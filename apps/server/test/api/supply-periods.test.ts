@@ -237,9 +237,9 @@ describe('supply periods: the commands that change them', () => {
     // Without --from, the next account starts the day after the last one closed.
     const second = await newAccount(t.db, nmi, 'holder-2');
     expect(second.supplyFrom).toBe('2026-04-01');
-    // A correction that would overlap the next occupant is refused by the database itself.
+    // A correction that would overlap the next occupant is refused, naming it.
     await expect(closeAccount(t.db, first.publicId, '2026-04-15')).rejects.toThrow(
-      /Another account of this retailer holds NMI 8999100000/,
+      'NMI 8999100000 is held by account holder-2 (2026-04-01 to now (open)): account holder-1 cannot hold it to 2026-04-15',
     );
   });
 

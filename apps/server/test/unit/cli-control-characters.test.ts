@@ -57,8 +57,12 @@ const hostile = fc
   .map((parts) => parts.join(''))
   .filter((text) => UNSAFE.test(text));
 
-/** As a file name can hold it (no slash, no NUL) and as a CSV field can (no comma, quote or line break). */
-const asFileName = (text: string) => text.replaceAll('/', '_').replaceAll('\u0000', '_').slice(0, 40);
+/**
+ * As a file name can hold it (no slash, no NUL; no backslash, which a zip entry's name reads as a folder
+ * separator, APPNOTE 4.4.17) and as a CSV field can (no comma, quote or line break).
+ */
+const asFileName = (text: string) =>
+  text.replaceAll('/', '_').replaceAll('\\', '_').replaceAll('\u0000', '_').slice(0, 40);
 const asField = (text: string) => text.replace(/[,"\n\r]/g, '_');
 
 const sample = fs.readFileSync(path.join(NEM12_SAMPLES, 'Example_NEM12_actual_interval.csv'), 'utf8');

@@ -97,6 +97,14 @@ export async function closeAccount(db: Database, publicId: string, to: string): 
         `Account ${publicId} holds NMI ${account.nmi} from ${account.supplyFrom}: it cannot close before (--to ${to})`,
       );
     }
+    const next = (await accountsOfNmi(tx, account.clientCode, account.nmi)).find(
+      (other) => other.id !== account.id && holdsAnyDayOf(other, account.supplyFrom, to),
+    );
+    if (next) {
+      throw new Conflict(
+        `NMI ${account.nmi} is held by account ${next.publicId} (${periodText(next)}): account ${publicId} cannot hold it to ${to}`,
+      );
+    }
     return setSupplyEnd(tx, account, to);
   });
 }
