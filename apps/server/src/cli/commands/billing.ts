@@ -1,10 +1,10 @@
 /** portal billing reprice: the priced days (decision 0021) made again from the reads, tariffs and slots. */
 import { marketDateSchema } from '@portal/contracts';
 import type { Command } from 'commander';
-import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { repriceAccounts } from '../../domains/billing/priced-days-store.ts';
 import { refreshUsageAnswers } from '../../domains/tracker/usage-answers.ts';
-import { type Cli, CliError, parseWith, plural } from '../context.ts';
+import { accountIdsOf } from '../account-ids.ts';
+import { type Cli, parseWith, plural } from '../context.ts';
 import type { Progress } from '../progress.ts';
 
 export function registerBillingCommands(program: Command, cli: Cli) {
@@ -18,15 +18,7 @@ export function registerBillingCommands(program: Command, cli: Cli) {
     .option('--from <date>', 'from this day on, YYYY-MM-DD (default: every day)', parseWith(marketDateSchema))
     .action(async (options: { account?: string[]; from?: string }) => {
       await cli.withDatabase(async ({ db }) => {
-        let accountIds: string[] | undefined;
-        if (options.account) {
-          accountIds = [];
-          for (const publicId of options.account) {
-            const account = await findAccountByPublicId(db, publicId);
-            if (!account) throw new CliError(`No account has the id ${publicId}`);
-            accountIds.push(account.id);
-          }
-        }
+        const accountIds = options.account ? await accountIdsOf(db, options.account) : undefined;
         const started = performance.now();
         let progress: Progress | undefined;
         try {

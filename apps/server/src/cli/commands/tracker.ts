@@ -6,8 +6,8 @@
  * The server runs it itself after each AEST midnight (ROLLOVER_HOUR); an operator may run it at any time.
  */
 import type { Command } from 'commander';
-import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { allAccountIds, RECENT_WEEKS, refreshUsageAnswers } from '../../domains/tracker/usage-answers.ts';
+import { accountIdsOf } from '../account-ids.ts';
 import { type Cli, CliError, plural, wholeNumber } from '../context.ts';
 import type { Progress } from '../progress.ts';
 
@@ -24,17 +24,9 @@ export function registerTrackerCommands(program: Command, cli: Cli) {
     .action(async (options: { account?: string[]; weeks: number; json?: boolean }) => {
       if (options.weeks < 1 || options.weeks > 60) throw new CliError('--weeks must be 1 to 60');
       await cli.withDatabase(async ({ db }) => {
-        let accountIds: string[];
-        if (options.account) {
-          accountIds = [];
-          for (const publicId of options.account) {
-            const account = await findAccountByPublicId(db, publicId);
-            if (!account) throw new CliError(`No account has the id ${publicId}`);
-            accountIds.push(account.id);
-          }
-        } else {
-          accountIds = await allAccountIds(db);
-        }
+        const accountIds = options.account
+          ? await accountIdsOf(db, options.account)
+          : await allAccountIds(db);
         const started = performance.now();
         let progress: Progress | undefined;
         try {

@@ -6,15 +6,13 @@
  * the weekly email (this one and the five before it) right after they commit; any other week, or a week whose
  * data, settings or day moved on, is built by its first reader and stored for every instance.
  */
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { addDays, isMarketDate, marketToday, weekStart as mondayOf } from '@portal/contracts';
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { usageAnswers } from '../../db/schema/usage-answers.ts';
 import { type AccountRow, accounts, usageVersions } from '../../db/schema.ts';
+import { brotli, entityTagOf, gzip } from '../../lib/compression.ts';
 import { toCustomer } from '../accounts/customer.ts';
 import { usageJsonFor, usageSourceOf } from './usage-service.ts';
 
@@ -33,27 +31,6 @@ export interface UsageAnswer {
 /** What of the account, outside its usage version, an answer shows: its settings, as JSON. */
 export const accountStamp = (account: AccountRow) =>
   JSON.stringify([toCustomer(account), account.solarTrial, account.solarWelcomeSeen]);
-
-const brotli = promisify((input: Buffer, done: (error: Error | null, result: Buffer) => void) =>
-  zlib.brotliCompress(
-    input,
-    {
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        // Quality 5: half a millisecond for a week's 72 KB; 9 took ten times as long for no smaller body, and
-        // 11 a tenth of a second, which a week built by its first reader cannot spend.
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-      },
-    },
-    done,
-  ),
-);
-const gzip = promisify((input: Buffer, done: (error: Error | null, result: Buffer) => void) =>
-  zlib.gzip(input, done),
-);
-
-/** The answer's entity tag: its usage version, day and settings are in its bytes, so their hash is enough. */
-const entityTagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** The week of `from` (any date of it), or this week for a missing or malformed date (validation answers it). */
 export function weekOfRequest(from: unknown, today: string): string {
