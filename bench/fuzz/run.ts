@@ -9,7 +9,6 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { buildApp } from '../../apps/server/src/app.ts';

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { liftedCallLimits } from '../../apps/server/src/config.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -102,14 +103,7 @@ export interface Server extends Child {
  * for each of their accounts far more often than a customer does (the cluster's 1,000 accounts take hundreds of
  * writes an hour each), and measure the server's capacity, not its limits.
  */
-export const benchmarkCallLimits = {
-  WRITES_PER_ACCOUNT_PER_HOUR: '1000000',
-  WRITES_PER_ADDRESS_PER_HOUR: '1000000',
-  EXPORTS_PER_ACCOUNT_PER_HOUR: '1000000',
-  EXPORTS_PER_ADDRESS_PER_HOUR: '1000000',
-  USAGE_WEEKS_PER_ACCOUNT_PER_MINUTE: '1000000',
-  USAGE_WEEKS_PER_ADDRESS_PER_MINUTE: '1000000',
-};
+export const benchmarkCallLimits = liftedCallLimits;
 
 /** Starts one server instance as in production (NODE_ENV=production, no demo seed) and waits for its health. */
 export async function startServer(options: ServerOptions): Promise<Server> {

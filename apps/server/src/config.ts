@@ -153,6 +153,24 @@ export const environmentSchema = z.object({
 /** The settings as parsed, with the defaults that depend on another setting filled in (`loadConfig`). */
 export type Environment = Omit<z.infer<typeof environmentSchema>, 'DEMO_SEED'> & { DEMO_SEED: boolean };
 
+/** The settings of the limits per account and per address (docs/access.md#limits-per-account). */
+const CALL_LIMIT_SETTINGS = [
+  'WRITES_PER_ACCOUNT_PER_HOUR',
+  'WRITES_PER_ADDRESS_PER_HOUR',
+  'EXPORTS_PER_ACCOUNT_PER_HOUR',
+  'EXPORTS_PER_ADDRESS_PER_HOUR',
+  'USAGE_WEEKS_PER_ACCOUNT_PER_MINUTE',
+  'USAGE_WEEKS_PER_ADDRESS_PER_MINUTE',
+] as const satisfies readonly (keyof Environment)[];
+
+/**
+ * Those limits lifted, for the fuzz and the benchmarks, which ask for a few accounts far more often than any
+ * customer does and measure the server, not its limits.
+ */
+export const liftedCallLimits = Object.fromEntries(
+  CALL_LIMIT_SETTINGS.map((name) => [name, '1000000']),
+) as Record<(typeof CALL_LIMIT_SETTINGS)[number], string>;
+
 export interface Config {
   env: Environment;
   dataDir: string;

@@ -20,6 +20,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../src/app.ts';
+import { liftedCallLimits } from '../../src/config.ts';
 import { drEvents } from '../../src/db/schema/reduce-and-reward.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
 import { BOUND_DATES, type FieldHints, type JsonSchema, schemaArbitrary } from './json-schema-arbitrary.ts';
@@ -38,12 +39,7 @@ export function fuzzRuns(fallback: number): number {
 export const fuzzAppEnv = {
   ACCOUNT_LOOKUP_FAILURES: '1000000',
   INTERACTIONS_PER_MINUTE: '1000000',
-  WRITES_PER_ACCOUNT_PER_HOUR: '1000000',
-  WRITES_PER_ADDRESS_PER_HOUR: '1000000',
-  EXPORTS_PER_ACCOUNT_PER_HOUR: '1000000',
-  EXPORTS_PER_ADDRESS_PER_HOUR: '1000000',
-  USAGE_WEEKS_PER_ACCOUNT_PER_MINUTE: '1000000',
-  USAGE_WEEKS_PER_ADDRESS_PER_MINUTE: '1000000',
+  ...liftedCallLimits,
 };
 
 // ---------------------------------------------------------------------------------------------------------

@@ -142,11 +142,12 @@ async function monthlyFigures(
   const previous = periodsBefore(period, MONTHLY_AVERAGE_MONTHS * 2);
   const lastYear = samePeriodLastYear(period);
   const earliest = previous[previous.length - 1]?.start ?? period.start;
-  const source = await usageSourceOf(db, account.id);
+  // The account's priced days current before they are read.
+  await usageSourceOf(db, account.id);
   const [recent, lastYearDays, forecast] = await readTogether(db, [
     () => storedDays(db, account, earliest, period.end),
     () => storedDays(db, account, lastYear.start, lastYear.end),
-    () => forecastFor(db, account, source, today),
+    () => forecastFor(db, account, today),
   ]);
   // Nothing from today on counts: a day is complete only once it is over.
   const days = new Map<string, DaySpend>();

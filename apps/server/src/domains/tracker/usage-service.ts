@@ -75,12 +75,7 @@ export async function usageSourceOf(db: Database, accountId: string): Promise<Us
  * projection prices the past days as if that slot had applied throughout, which is how a new sign-up or slot
  * change shows in the Tracker's numbers before its first free day.
  */
-export async function forecastFor(
-  db: Database,
-  account: AccountRow,
-  source: UsageSource,
-  today: string,
-): Promise<Forecast> {
+export async function forecastFor(db: Database, account: AccountRow, today: string): Promise<Forecast> {
   const slots = await slotHistory(db, account.id);
   const latest = slots.at(-1);
   const window = latest ? freeWindowFromSlot(latest.slot) : null;
@@ -186,10 +181,11 @@ export async function usageJsonFor(
   source?: UsageSource,
 ): Promise<string> {
   const weekStart = mondayOf(from ?? today);
-  const current = source ?? (await usageSourceOf(db, account.id));
+  // Its priced days current first (the caller may have seen to it: `source`).
+  if (!source) await usageSourceOf(db, account.id);
   const [week, forecast, curtailment] = await readTogether(db, [
     () => weekOf(db, account, weekStart, today),
-    () => forecastFor(db, account, current, today),
+    () => forecastFor(db, account, today),
     () => curtailmentFor(db, account, weekStart),
   ]);
   const { metadata, previous_week, next_week, current_week } = week.head;
