@@ -18,9 +18,62 @@ const pureServerModules = [
   '^apps/server/src/domains/tracker/(plans|week)\\.ts$',
 ];
 
+/**
+ * The server's domains (apps/server/src/domains) and the other domains each may import: an order from the
+ * meter's reads up to the screens and emails built from them, with no way back (docs/architecture.md). A new
+ * domain is added here; one that is not may import no other domain.
+ */
+const domainImports = {
+  'meter-data': [],
+  billing: ['meter-data'],
+  'meter-imports': ['meter-data', 'billing'],
+  accounts: ['meter-data', 'billing'],
+  offers: ['meter-data', 'billing'],
+  'reduce-and-reward': ['meter-data', 'billing'],
+  tracker: ['meter-data', 'billing', 'accounts'],
+  subscriptions: ['billing', 'accounts', 'offers', 'tracker'],
+  interactions: [],
+  profiles: [],
+  system: [],
+};
+
+/** The table itself must have an order: a domain that could reach itself through the table is refused here. */
+function assertNoCycleIn(table) {
+  const reaches = (from, to, seen = new Set()) =>
+    (table[from] ?? []).some(
+      (next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)),
+    );
+  for (const domain of Object.keys(table)) {
+    if (reaches(domain, domain))
+      throw new Error(`.dependency-cruiser.cjs: domainImports lets ${domain} reach itself`);
+  }
+}
+assertNoCycleIn(domainImports);
+
+const domainPath = (names) => `^apps/server/src/domains/(${names.join('|')})/`;
+
+const domainRules = [
+  ...Object.entries(domainImports).map(([domain, allowed]) => ({
+    name: `domain-${domain}-imports`,
+    comment: `The ${domain} domain imports ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no other domain'} (domainImports above).`,
+    severity: 'error',
+    from: { path: domainPath([domain]) },
+    to: { path: '^apps/server/src/domains/', pathNot: domainPath([domain, ...allowed]) },
+  })),
+  {
+    name: 'domain-not-declared',
+    comment:
+      'A domain missing from domainImports imports no other domain: add it there, with what it may import.',
+    severity: 'error',
+    from: { path: '^apps/server/src/domains/([^/]+)/', pathNot: domainPath(Object.keys(domainImports)) },
+    to: { path: '^apps/server/src/domains/', pathNot: '^apps/server/src/domains/$1/' },
+  },
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...domainRules,
     {
       name: 'no-cycles',
       comment:

@@ -14,8 +14,8 @@ import {
   FROM_THE_START,
   importTariffs,
 } from '../../apps/server/src/domains/billing/tariff-store.ts';
-import { importNem12Source } from '../../apps/server/src/domains/meter-data/importer.ts';
 import { linesOf, parseNem12 } from '../../apps/server/src/domains/meter-data/nem12/index.ts';
+import { importNem12Source } from '../../apps/server/src/domains/meter-imports/importer.ts';
 
 const [task, file, target] = process.argv.slice(2);
 if (!task || !file) {

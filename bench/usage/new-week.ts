@@ -12,8 +12,8 @@ import { and, between, inArray } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/index.ts';
 import { meterReads } from '../../apps/server/src/db/schema.ts';
 import { benchmarkNmi, benchmarkProfile, generateNem12 } from '../../apps/server/src/demo/nem12-generator.ts';
-import { withPricing } from '../../apps/server/src/domains/billing/priced-days-store.ts';
-import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-data/importer.ts';
+import { withPricing } from '../../apps/server/src/domains/billing/pricing.ts';
+import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-imports/importer.ts';
 import { DEFAULT_ADMIN_URL, databaseUrl } from './data-set.ts';
 
 const { values: args } = parseArgs({

@@ -47,7 +47,7 @@ import {
   FROM_THE_START,
   importTariffs,
 } from '../../apps/server/src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-data/importer.ts';
+import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-imports/importer.ts';
 import { chooseSlot, inviteToHappyHours } from '../../apps/server/src/domains/offers/happy-hours.ts';
 import { inviteToHereForYou } from '../../apps/server/src/domains/offers/here-for-you.ts';
 import { createEvent } from '../../apps/server/src/domains/reduce-and-reward/events.ts';

@@ -16,7 +16,7 @@ import { openDatabase } from '../../apps/server/src/db/index.ts';
 import type { AccountRow } from '../../apps/server/src/db/schema.ts';
 import { findAccountByPublicId } from '../../apps/server/src/domains/accounts/queries.ts';
 import { forecastReadRanges } from '../../apps/server/src/domains/billing/forecast.ts';
-import { storedDailyTotals, storedDays } from '../../apps/server/src/domains/billing/priced-days-store.ts';
+import { storedDailyTotals, storedDays } from '../../apps/server/src/domains/billing/priced-days-reads.ts';
 import { curtailmentFor } from '../../apps/server/src/domains/tracker/curtailment.ts';
 import {
   daysAround,

@@ -20,7 +20,7 @@ import {
 import { drEventInvitations, drEvents } from '../db/schema/reduce-and-reward.ts';
 import { emailLinkClicks, emailSnapshots, subscriptions } from '../db/schema/subscriptions.ts';
 import { accounts, accountTariffs, profiles, webInteractions } from '../db/schema.ts';
-import { withPricing } from '../domains/billing/priced-days-store.ts';
+import { withPricing } from '../domains/billing/pricing.ts';
 import { demoAccounts, giveDemoTariffs, type SeedOptions, type SeedSummary, seedDemo } from './seed.ts';
 import { demoEvents } from './seed-reduce-and-reward.ts';
 

@@ -25,7 +25,7 @@ import {
   type FileImportResult,
   type ImportSource,
   importNem12Source,
-} from '../domains/meter-data/importer.ts';
+} from '../domains/meter-imports/importer.ts';
 import { importCurtailment } from '../domains/tracker/curtailment.ts';
 import { generateNem12, type MeteredProfile } from './nem12-generator.ts';
 import { seedDemoOffers } from './seed-offers.ts';

@@ -17,15 +17,15 @@ import { createAccount } from '../../src/domains/accounts/service.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
 import { exportCsvLines } from '../../src/domains/meter-data/export.ts';
+import { type Nem12WriteChannel, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
+import { wholeMeter } from '../../src/domains/meter-data/supply-period.ts';
 import {
   type FileImportResult,
   importNem12Source,
   isUnreadable,
   sourcesOf,
   textSource,
-} from '../../src/domains/meter-data/importer.ts';
-import { type Nem12WriteChannel, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
-import { wholeMeter } from '../../src/domains/meter-data/supply-period.ts';
+} from '../../src/domains/meter-imports/importer.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';

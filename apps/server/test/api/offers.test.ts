@@ -28,8 +28,8 @@ import type { AccountRow } from '../../src/db/schema.ts';
 import { findAccountByPublicId, insertAccount } from '../../src/domains/accounts/queries.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
 import { writeNem12 } from '../../src/domains/meter-data/nem12/writer.ts';
+import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { chooseSlot, inviteToHappyHours, setSignupEndTime } from '../../src/domains/offers/happy-hours.ts';
 import {
   creditsCsv,

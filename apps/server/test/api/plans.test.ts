@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.ts';
 import { demoPlans } from '../../src/domains/billing/demo-tariffs.ts';
 import { toDollars } from '../../src/domains/billing/money.ts';
-import { storedDays } from '../../src/domains/billing/priced-days-store.ts';
+import { storedDays } from '../../src/domains/billing/priced-days-reads.ts';
 import { assignTariff, importTariffs } from '../../src/domains/billing/tariff-store.ts';
 import { previewSnapshot } from '../../src/domains/subscriptions/sender.ts';
 import { plansFor } from '../../src/domains/tracker/plans-service.ts';

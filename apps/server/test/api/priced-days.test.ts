@@ -20,23 +20,18 @@ import {
   type PricedDay,
   priceAccountDay,
   totalWithOnlyWindow,
-  windowHours,
 } from '../../src/domains/billing/priced-day.ts';
-import {
-  repriceAccounts,
-  type StoredDay,
-  storedDailyTotals,
-  storedDays,
-  withPricing,
-} from '../../src/domains/billing/priced-days-store.ts';
+import type { StoredDay } from '../../src/domains/billing/priced-day-rows.ts';
+import { storedDailyTotals, storedDays } from '../../src/domains/billing/priced-days-reads.ts';
+import { repriceAccounts, withPricing } from '../../src/domains/billing/pricing.ts';
+import { slotHistory } from '../../src/domains/billing/slot-histories.ts';
 import type { ChannelDay } from '../../src/domains/billing/spend.ts';
 import { freeWindowFromSlot, freeWindowsOn } from '../../src/domains/billing/tariff.ts';
 import { assignTariff, importTariffs, tariffAssignmentsOf } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
 import type { Nem12WriteChannel } from '../../src/domains/meter-data/nem12/index.ts';
 import { writeNem12 } from '../../src/domains/meter-data/nem12/writer.ts';
 import { energyReadsOf } from '../../src/domains/meter-data/queries.ts';
-import { slotHistory } from '../../src/domains/offers/happy-hours.ts';
+import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();
@@ -79,8 +74,8 @@ const comparable = (day: StoredDay | PricedDay) => ({
 });
 
 /**
- * The forecast's daily totals, read with the database's own sum of a Happy Hours projection, equal the stored
- * days' totals and `totalWithOnlyWindow` of them (the JavaScript rule, tested against pricing from scratch).
+ * The forecast's daily totals (one statement without a window, the stored days with one) equal the stored days'
+ * totals and `totalWithOnlyWindow` of them, over both ranges, days without a tariff left out.
  */
 async function expectDailyTotalsOfStoredDays(account: AccountRow, from: string, to: string, slot: string) {
   const window = freeWindowFromSlot(slot);
@@ -101,7 +96,7 @@ async function expectDailyTotalsOfStoredDays(account: AccountRow, from: string, 
         : [],
     ),
   );
-  expect(await storedDailyTotals(t.db, account, [range, range], windowHours(window))).toEqual(expected);
+  expect(await storedDailyTotals(t.db, account, [range, range], window)).toEqual(expected);
   const plain = new Map(
     [...expected].map(([date, day]) => [date, { total: day.total, withOnlyWindow: null }]),
   );

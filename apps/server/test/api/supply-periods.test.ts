@@ -26,7 +26,7 @@ import type { UsageProfile } from '../../src/demo/usage-model.ts';
 import { accountsOfNmi, findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
 import { closeAccount, createAccount, moveIn, rotateLink } from '../../src/domains/accounts/service.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
+import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
 import { inviteToHereForYou } from '../../src/domains/offers/here-for-you.ts';
 import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';

@@ -21,10 +21,10 @@ import { type AccountRow, accounts, usageVersions } from '../../src/db/schema.ts
 import { findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
-import { repriceAccounts, withPricing } from '../../src/domains/billing/priced-days-store.ts';
+import { repriceAccounts, withPricing } from '../../src/domains/billing/pricing.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
 import { nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
+import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
 import { importCurtailment } from '../../src/domains/tracker/curtailment.ts';
 import { msToNextRollover, rollOver } from '../../src/domains/tracker/rollover.ts';

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, usageVersions } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
 import { type Nem12WriteRead, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
+import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { buildTestApp } from '../helpers/app.ts';
 
 const W = '2025-06-02';

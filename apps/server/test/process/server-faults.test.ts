@@ -19,7 +19,7 @@ import { ensureRetailer } from '../../src/domains/accounts/queries.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-data/importer.ts';
+import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { testConfig } from '../helpers/config.ts';
 import {
   canRunPrivatePostgres,

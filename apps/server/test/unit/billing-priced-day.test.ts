@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { priceAccountDay, qualityOfDay, totalWithOnlyWindow } from '../../src/domains/billing/priced-day.ts';
-import { mergeRanges } from '../../src/domains/billing/priced-days-store.ts';
 import { type ChannelDay, priceDay } from '../../src/domains/billing/spend.ts';
+import { mergeRanges } from '../../src/domains/billing/stale-days.ts';
 import { freeWindowFromSlot } from '../../src/domains/billing/tariff.ts';
 
 const KWH = 1_000_000;

@@ -1,8 +1,10 @@
 /**
  * The boundary check of `npm test` (docs/decisions/0026-boundaries.md): the repository's dependency-cruiser
- * rules fail on planted violations of each kind, pass the imports they allow, and pass the real tree.
+ * rules fail on planted violations of each kind, pass the imports they allow, and pass the real tree; the table
+ * of domain imports refuses a cycle when the configuration loads.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { cruise, type ICruiseOptions, type IViolation } from 'dependency-cruiser';
@@ -46,6 +48,14 @@ const planted: Record<string, string> = {
     "import { second } from './second.ts';\nexport const first = () => second;\n",
   'apps/server/src/domains/shop/second.ts':
     "import { first } from './first.ts';\nexport const second = () => first;\n",
+  // Server domains: meter-data (the lowest) reaches into billing; a domain missing from the table reaches into
+  // billing; tracker reaching into billing is allowed.
+  'apps/server/src/domains/meter-data/reads.ts':
+    "import { money } from '../billing/money.ts';\nexport const reads = money;\n",
+  'apps/server/src/domains/shop/prices.ts':
+    "import { money } from '../billing/money.ts';\nexport const prices = money;\n",
+  'apps/server/src/domains/tracker/service.ts':
+    "import { money } from '../billing/money.ts';\nexport const week = money;\n",
   // Web: one feature reaches into another; within a feature and in the app shell is allowed.
   'apps/web/src/features/beta/lib/beta.ts': 'export const beta = 1;\n',
   'apps/web/src/features/alpha/lib/own.ts': 'export const own = 1;\n',
@@ -92,6 +102,8 @@ describe('the boundary rules', () => {
     expect(found).toEqual(
       [
         'contracts-into-an-app: packages/contracts/src/index.ts → apps/web/src/shared/util.ts',
+        'domain-meter-data-imports: apps/server/src/domains/meter-data/reads.ts → apps/server/src/domains/billing/money.ts',
+        'domain-not-declared: apps/server/src/domains/shop/prices.ts → apps/server/src/domains/billing/money.ts',
         'no-cycles: apps/server/src/domains/shop/first.ts → apps/server/src/domains/shop/second.ts',
         'server-domain-into-http-helpers: apps/server/src/domains/shop/queries.ts → apps/server/src/plugins/errors.ts',
         'server-pure-module-into-io: apps/server/src/domains/billing/money.ts → apps/server/src/db/index.ts',
@@ -101,6 +113,16 @@ describe('the boundary rules', () => {
         'web-shared-into-a-feature: apps/web/src/shared/util.ts → apps/web/src/features/beta/lib/beta.ts',
       ].sort(),
     );
+  });
+
+  it('refuse a table of domain imports with a cycle, when the configuration loads', () => {
+    const source = fs.readFileSync(configPath, 'utf8');
+    const allowed = "  billing: ['meter-data'],\n";
+    expect(source).toContain(allowed);
+    const cyclic = path.join(fixture, 'cyclic.cjs');
+    // Billing may import tracker, which may import billing: an order no longer exists.
+    fs.writeFileSync(cyclic, source.replace(allowed, "  billing: ['meter-data', 'tracker'],\n"));
+    expect(() => createRequire(import.meta.url)(cyclic)).toThrow('domainImports lets billing reach itself');
   });
 
   it('pass the real tree, as `npm run boundaries` cruises it', async () => {

@@ -1,7 +1,7 @@
 /** portal billing reprice: the priced days (decision 0021) made again from the reads, tariffs and slots. */
 import { marketDateSchema } from '@portal/contracts';
 import type { Command } from 'commander';
-import { repriceAccounts } from '../../domains/billing/priced-days-store.ts';
+import { repriceAccounts } from '../../domains/billing/pricing.ts';
 import { refreshUsageAnswers } from '../../domains/tracker/usage-answers.ts';
 import { accountIdsOf } from '../account-ids.ts';
 import { type Cli, parseWith, plural } from '../context.ts';

@@ -3,6 +3,7 @@ import { daysBetween, marketDateSchema } from '@portal/contracts';
 import { type Command, Option } from 'commander';
 import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import { exportCsvLines } from '../../domains/meter-data/export.ts';
+import { wholeMeter } from '../../domains/meter-data/supply-period.ts';
 import {
   type FileImportResult,
   type ImportSource,
@@ -12,8 +13,7 @@ import {
   sourcesOf,
   totalBytes,
   type UnreadableSource,
-} from '../../domains/meter-data/importer.ts';
-import { wholeMeter } from '../../domains/meter-data/supply-period.ts';
+} from '../../domains/meter-imports/importer.ts';
 import { type RefreshSummary, refreshUsageAnswers } from '../../domains/tracker/usage-answers.ts';
 import { type Cli, CliError, parseWith, plural } from '../context.ts';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { type AccountRow, accounts, type NewAccountRow, retailers } from '../../db/schema.ts';
 import { Conflict } from '../../lib/errors.ts';
-import { withPricing } from '../billing/priced-days-store.ts';
+import { withPricing } from '../billing/pricing.ts';
 
 export async function findAccountByPublicId(db: Database, publicId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);

@@ -1,7 +1,7 @@
 /**
  * Tariffs read from the database for pricing: an account's assignments and the plans on offer, parsed once per
- * row version. Kept apart from tariff-store.ts (which writes tariffs and so reprices through
- * priced-days-store.ts) so that the pricing store can read tariffs without an import cycle.
+ * row version. Kept apart from tariff-store.ts (which writes tariffs and so reprices through pricing.ts) so that
+ * pricing can read tariffs without an import cycle.
  */
 import { type Tariff, tariffSchema } from '@portal/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';

@@ -9,7 +9,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accountTariffs, tariffs } from '../../db/schema.ts';
 import { Conflict, InvalidRequest, NotFound } from '../../lib/errors.ts';
-import { withPricing } from './priced-days-store.ts';
+import { withPricing } from './pricing.ts';
 
 /** An account's tariff from the beginning of its data, when no start date is given. */
 export const FROM_THE_START = '1900-01-01';

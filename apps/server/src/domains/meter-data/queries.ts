@@ -1,5 +1,6 @@
 /** Reads of stored interval data, by the supply period of the account that asks (decision 0034). */
 import { type AnyColumn, and, asc, between, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Database } from '../../db/index.ts';
 import { meterReads } from '../../db/schema.ts';
 import { daysHeld, type SupplyHolder } from './supply-period.ts';
@@ -55,11 +56,6 @@ function parseValues(text: string): number[] {
 /** SQL: the date column's day is one the holder holds (its supply period, both ends included). */
 export function heldOn(holder: Pick<SupplyHolder, 'supplyFrom' | 'supplyTo'>, date: AnyColumn): SQL {
   return sql`${date} <@ daterange(${holder.supplyFrom}::date, ${holder.supplyTo}::date, '[]')`;
-}
-
-/** A PostgreSQL array literal of text values, passed as one parameter (Drizzle expands a JS array into a list). */
-export function arrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /** Days of an account's NMI to read: `from` and `to` included, null for unbounded. */

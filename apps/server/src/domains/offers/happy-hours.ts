@@ -23,7 +23,8 @@ import {
 } from '../../db/schema/offers.ts';
 import { type AccountRow, accounts, meterReads, retailers } from '../../db/schema.ts';
 import { Conflict, InvalidRequest, NotFound } from '../../lib/errors.ts';
-import { repriceOwnChanges } from '../billing/priced-days-store.ts';
+import { repriceOwnChanges } from '../billing/pricing.ts';
+import { type SlotHistoryEntry, slotHistory } from '../billing/slot-histories.ts';
 import { heldOn } from '../meter-data/queries.ts';
 import type { SupplyHolder } from '../meter-data/supply-period.ts';
 import { decideSlotChoice, slotOn } from './rules.ts';
@@ -53,21 +54,6 @@ async function eligibleParticipant(db: Database, account: AccountRow): Promise<H
     throw new NotFound(OFFER_ACCOUNT_NOT_FOUND);
   }
   return row;
-}
-
-export interface SlotHistoryEntry {
-  slot: TimeSlotId;
-  effectiveDate: string;
-}
-
-/** The account's slots by effective date, oldest first (empty when it never signed up). */
-export async function slotHistory(db: Database, accountId: string): Promise<SlotHistoryEntry[]> {
-  const rows = await db
-    .select({ slot: happyHoursSlots.timeSlot, effectiveDate: happyHoursSlots.effectiveDate })
-    .from(happyHoursSlots)
-    .where(eq(happyHoursSlots.accountId, accountId))
-    .orderBy(asc(happyHoursSlots.effectiveDate));
-  return rows.map((row) => ({ slot: timeSlotIdSchema.parse(row.slot), effectiveDate: row.effectiveDate }));
 }
 
 function toView(

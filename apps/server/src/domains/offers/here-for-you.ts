@@ -22,7 +22,8 @@ import {
 } from '../../db/schema/offers.ts';
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { InvalidRequest, NotFound } from '../../lib/errors.ts';
-import { ensurePriced, storedDailyUsage } from '../billing/priced-days-store.ts';
+import { storedDailyUsage } from '../billing/priced-days-reads.ts';
+import { ensurePriced } from '../billing/pricing.ts';
 import { optedInThroughout, settleWeek } from './rules.ts';
 
 async function participantRow(db: Database, account: AccountRow): Promise<HereForYouParticipantRow> {

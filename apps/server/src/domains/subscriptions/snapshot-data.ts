@@ -24,7 +24,7 @@ import {
   sumMoney,
   toDollars,
 } from '../billing/money.ts';
-import { storedDays } from '../billing/priced-days-store.ts';
+import { storedDays } from '../billing/priced-days-reads.ts';
 import type { DaySpend } from '../billing/spend.ts';
 import { forecastFor, usageFor, usageSourceOf } from '../tracker/usage-service.ts';
 import { shownDay, TREND_THRESHOLD, WEEKLY_AVERAGE_WEEKS } from '../tracker/week.ts';

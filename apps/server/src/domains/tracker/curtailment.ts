@@ -14,10 +14,11 @@ import {
 } from '@portal/contracts';
 import { parse } from 'csv-parse';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Database } from '../../db/index.ts';
 import { type AccountRow, accounts, solarCurtailments } from '../../db/schema.ts';
 import { InvalidRequest, libraryMessage } from '../../lib/errors.ts';
-import { arrayLiteral, heldOn } from '../meter-data/queries.ts';
+import { heldOn } from '../meter-data/queries.ts';
 
 export interface CurtailmentImportSummary {
   rows: number;

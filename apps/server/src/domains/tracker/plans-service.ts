@@ -17,11 +17,11 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
 import { readTogether } from '../../db/read-together.ts';
 import type { AccountRow } from '../../db/schema.ts';
+import { slotHistory } from '../billing/slot-histories.ts';
 import type { ChannelDay } from '../billing/spend.ts';
 import { freeWindowsOn, tariffForDay } from '../billing/tariff.ts';
 import { listOffers, tariffAssignmentsOf } from '../billing/tariff-store.ts';
 import { energyReadsOf } from '../meter-data/queries.ts';
-import { slotHistory } from '../offers/happy-hours.ts';
 import { betterOfferOf, comparePlans, isOpenTo, type PlanDay } from './plans.ts';
 import { usageSourceOf } from './usage-service.ts';
 

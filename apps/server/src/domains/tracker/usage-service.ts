@@ -19,11 +19,12 @@ import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/customer.ts';
 import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
 import { type Money, toDollars } from '../billing/money.ts';
-import { type DayQuality, windowHours } from '../billing/priced-day.ts';
-import { repriceStale, storedDailyTotals, storedDays } from '../billing/priced-days-store.ts';
+import type { DayQuality } from '../billing/priced-day.ts';
+import { storedDailyTotals, storedDays } from '../billing/priced-days-reads.ts';
+import { repriceStale } from '../billing/pricing.ts';
+import { slotHistory } from '../billing/slot-histories.ts';
 import type { DaySpend } from '../billing/spend.ts';
 import { freeWindowFromSlot } from '../billing/tariff.ts';
-import { slotHistory } from '../offers/happy-hours.ts';
 import { curtailmentFor } from './curtailment.ts';
 import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS } from './week.ts';
 
@@ -79,12 +80,7 @@ export async function forecastFor(db: Database, account: AccountRow, today: stri
   const slots = await slotHistory(db, account.id);
   const latest = slots.at(-1);
   const window = latest ? freeWindowFromSlot(latest.slot) : null;
-  const totals = await storedDailyTotals(
-    db,
-    account,
-    forecastReadRanges(today),
-    window && windowHours(window),
-  );
+  const totals = await storedDailyTotals(db, account, forecastReadRanges(today), window);
   const history = new Map<string, Money>();
   const projectionHistory = window ? new Map<string, Money>() : undefined;
   for (const [date, day] of totals) {

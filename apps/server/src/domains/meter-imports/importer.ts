@@ -16,15 +16,15 @@ import yauzl from 'yauzl';
 import type { Database } from '../../db/index.ts';
 import { meterImports, meterReads, type NewMeterReadRow } from '../../db/schema.ts';
 import { libraryMessage } from '../../lib/errors.ts';
-import { repriceOwnChanges } from '../billing/priced-days-store.ts';
+import { repriceOwnChanges } from '../billing/pricing.ts';
 import {
   linesOf,
   type Nem12DayRead,
   Nem12Error,
   type Nem12Warning,
   parseNem12Batches,
-} from './nem12/index.ts';
-import { ensureMonthPartitions } from './partitions.ts';
+} from '../meter-data/nem12/index.ts';
+import { ensureMonthPartitions } from '../meter-data/partitions.ts';
 
 /** One file to import: a path on disk, an entry of a zip archive, or generated text. */
 export interface ImportSource {
