@@ -55,8 +55,11 @@ export function newDataDir(template?: string): string {
   return dataDir;
 }
 
-/** Starts the server on `dataDir` (migrated and seeded on first start) and resolves once it is healthy. */
-export async function startPortal(dataDir: string): Promise<RunningPortal> {
+/**
+ * Starts the server on `dataDir` (migrated and seeded on first start) and resolves once it is healthy. `env`
+ * overrides settings (NODE_ENV=production, to see what a browser is sent in production).
+ */
+export async function startPortal(dataDir: string, env: Record<string, string> = {}): Promise<RunningPortal> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -70,6 +73,7 @@ export async function startPortal(dataDir: string): Promise<RunningPortal> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,8 @@
  * The Tracker's answer kept in the database (issue 31, decision 0036): what a reader sends is always what a
  * build from scratch gives, whatever changed before it, and another account's changes cost a reader nothing.
  */
+
+import zlib from 'node:zlib';
 import {
   addDays,
   daysBetween,
@@ -29,8 +31,10 @@ import { inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
 import { importCurtailment } from '../../src/domains/tracker/curtailment.ts';
 import { msToNextRollover, rollOver } from '../../src/domains/tracker/rollover.ts';
 import {
+  type AnswerEncoding,
   allAccountIds,
   answerOf,
+  ForecastSuffixes,
   lookUpUsage,
   RECENT_WEEKS,
   RETAINED_WEEKS,
@@ -95,12 +99,29 @@ async function importDays(
   );
 }
 
-/** What a reader is sent for the week (the stored answer, or one it builds and stores), as JSON text. */
-async function served(publicId: string, weekStart: string, today: string) {
-  const found = await lookUpUsage(t.db, publicId, weekStart, 'identity');
+/** Forecasts kept as the server keeps them: by account, usage version and day. */
+const forecasts = new ForecastSuffixes(100);
+
+const decoders: Record<AnswerEncoding, (body: Buffer) => Buffer> = {
+  identity: (body) => body,
+  br: (body) => zlib.brotliDecompressSync(body),
+  gzip: (body) => zlib.gunzipSync(body),
+};
+
+/**
+ * What a reader is sent for the week (the stored answer, or one it builds and stores, completed by the
+ * forecast), as JSON text, decoded from the encoding it was sent in.
+ */
+async function served(
+  publicId: string,
+  weekStart: string,
+  today: string,
+  encoding: AnswerEncoding = 'identity',
+) {
+  const found = await lookUpUsage(t.db, publicId, weekStart, encoding);
   if (!found) throw new Error(`no account ${publicId}`);
-  const answer = await answerOf(t.db, found, weekStart, today, 'identity');
-  return { text: answer.body.toString('utf8'), built: answer.built };
+  const answer = await answerOf(t.db, found, weekStart, today, encoding, forecasts);
+  return { text: decoders[encoding](answer.body).toString('utf8'), built: answer.built, etag: answer.etag };
 }
 
 /** The week built from scratch now, by the code that built answers before they were stored. */
@@ -235,10 +256,14 @@ describe('the stored answer (property)', () => {
             const week = addDays(weekStart(today), -7 * (weeksBack[index] ?? 0));
             const answer = await served(publicId, week, today);
             expect(answer.text).toBe(await fromScratch(publicId, week, today));
-            // Read again: the stored answer, sent as stored, and still the same.
-            const again = await served(publicId, week, today);
-            expect(again.built).toBe(false);
-            expect(again.text).toBe(answer.text);
+            // Read again, in each encoding a browser takes: the stored answer, completed as stored, the same
+            // text and the same ETag.
+            for (const encoding of ['identity', 'br', 'gzip'] as const) {
+              const again = await served(publicId, week, today, encoding);
+              expect(again.built).toBe(false);
+              expect(again.text).toBe(answer.text);
+              expect(again.etag).toBe(answer.etag);
+            }
           }
           // The next market day: every recent week stored yesterday is answered as built today.
           const recent = Array.from({ length: RECENT_WEEKS }, (_, back) =>
@@ -282,14 +307,39 @@ describe("the day's roll-over", () => {
   });
 });
 
+describe('a week that no longer shows the day', () => {
+  it('is sent as stored on later days, while a week that still shows it is built again', async () => {
+    const today = marketToday();
+    const monday = weekStart(today);
+    // The week before last ended before last week began: only its data can change it. Last week still shows
+    // the day (its next week is this one, in progress), and so does this one.
+    const [old, last, current] = [addDays(monday, -14), addDays(monday, -7), monday];
+    for (const week of [old, last, current]) await served('demo-solar', week, today);
+    for (const days of [1, 7, 8]) {
+      const later = addDays(today, days);
+      const oldAgain = await served('demo-solar', old, later);
+      expect(oldAgain.built).toBe(false);
+      expect(oldAgain.text).toBe(await fromScratch('demo-solar', old, later));
+    }
+    // A week later, this week is last week and shows the new day; it is built again, then as built.
+    const nextWeek = addDays(today, 7);
+    const built = await served('demo-solar', current, nextWeek);
+    expect(built.built).toBe(true);
+    expect(built.text).toBe(await fromScratch('demo-solar', current, nextWeek));
+    expect((await served('demo-solar', last, addDays(today, 1))).built).toBe(true);
+  });
+});
+
 describe('bodies an instance already holds', () => {
   it('are left out of the look-up only while they are the current answer', async () => {
     const week = weekStart(marketToday());
     const first = await t.app.inject({ method: 'GET', url: usageUrl('demo-happy') });
     expect(first.statusCode).toBe(200);
     const found = await lookUpUsage(t.db, 'demo-happy', week, 'identity');
+    // The stored week's ETag; the answer's is of the week and the forecast of the day together.
     const etag = found?.stored?.etag as string;
-    expect(first.headers.etag).toBe(etag);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.etag).not.toBe(etag);
     expect((await lookUpUsage(t.db, 'demo-happy', week, 'identity', etag))?.stored?.body).toBeNull();
     expect(
       (await lookUpUsage(t.db, 'demo-happy', week, 'identity', '"another"'))?.stored?.body,
@@ -299,7 +349,7 @@ describe('bodies an instance already holds', () => {
     expect(again.body).toBe(first.body);
     await t.db.update(accounts).set({ spendTarget: 77 }).where(eq(accounts.publicId, 'demo-happy'));
     const changed = await t.app.inject({ method: 'GET', url: usageUrl('demo-happy') });
-    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
     expect(changed.json().customer.budget).toBe(77);
   });
 });

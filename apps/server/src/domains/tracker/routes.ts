@@ -21,14 +21,23 @@ import { sendStoredJson, storedEncodingFor } from '../../plugins/serializers.ts'
 import { markSolarWelcomeSeen } from './curtailment.ts';
 import { configurePlansCache, plansFor } from './plans-service.ts';
 import { setSpendTarget } from './queries.ts';
-import { answerOf, isCurrent, lookUpUsage, type UsageLookUp, weekOfRequest } from './usage-answers.ts';
+import {
+  answerOf,
+  completeAnswer,
+  ForecastSuffixes,
+  isCurrent,
+  lookUpUsage,
+  type UsageLookUp,
+  weekOfRequest,
+} from './usage-answers.ts';
 
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   const cacheBytes = app.config.env.USAGE_CACHE_MB * 2 ** 20;
   configurePlansCache(cacheBytes);
-  // Bodies of stored answers this instance has sent, by account, week and encoding, with their ETags (a hash
-  // of the bytes). The look-up names the ETag held, and the database leaves the body out when it is still the
-  // current answer's: the database decides what is current, this only spares sending the same bytes again.
+  // Stored weeks (the answer up to its forecast) this instance has sent, by account, week and encoding, with
+  // their ETags (a hash of the bytes). The look-up names the ETag held, and the database leaves the body out when
+  // it is still the current answer's: the database decides what is current, this only spares sending the same
+  // bytes again.
   const bodies =
     cacheBytes > 0
       ? new LRUCache<string, { etag: string; body: Buffer }>({
@@ -36,6 +45,8 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
           sizeCalculation: (held) => held.body.length + 200,
         })
       : null;
+  // The forecast of the day per account (about 300 bytes each), which completes every week's answer.
+  const forecasts = new ForecastSuffixes(cacheBytes > 0 ? 10_000 : 0);
   // What the usage request's one statement found beside its account (decision 0036), until its handler runs.
   const usageLookUps = new WeakMap<object, { found: UsageLookUp; today: string; weekStart: string }>();
   route(app, endpoints.usage, {
@@ -66,17 +77,19 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       let { found } = looked;
       const encoding = storedEncodingFor(app, request);
       const key = `${found.account.publicId}|${weekStart}|${encoding ?? 'identity'}`;
-      if (isCurrent(found, today) && found.stored && found.stored.body === null) {
+      if (isCurrent(found, weekStart, today) && found.stored && found.stored.body === null) {
         const held = bodies?.get(key);
         if (held?.etag === found.stored.etag) {
-          return sendStoredJson<UsageResponse>(app, request, reply, { ...held, encoding });
+          const suffix = await forecasts.of(app.db, found.account, found.usageVersion, today);
+          const answer = completeAnswer(held, suffix, encoding ?? 'identity');
+          return sendStoredJson<UsageResponse>(app, request, reply, { ...answer, encoding });
         }
         // Dropped from memory since the look-up: read it whole.
         found =
           (await lookUpUsage(app.db, found.account.publicId, weekStart, encoding ?? 'identity')) ?? found;
       }
-      const answer = await answerOf(app.db, found, weekStart, today, encoding ?? 'identity');
-      bodies?.set(key, { etag: answer.etag, body: answer.body });
+      const answer = await answerOf(app.db, found, weekStart, today, encoding ?? 'identity', forecasts);
+      bodies?.set(key, { etag: answer.week.etag, body: answer.week.body });
       return sendStoredJson<UsageResponse>(app, request, reply, { ...answer, encoding });
     },
   });

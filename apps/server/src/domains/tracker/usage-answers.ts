@@ -1,36 +1,48 @@
 /**
- * The Tracker's answers kept in the database (issue 31, decision 0036). A week's answer is built once, from the
- * account's priced days, and stored with its ETag and its br and gzip bodies for the account's usage version,
- * the market day and the account's settings it shows; a request that finds all three current sends it as
- * stored, found in the same statement as the account itself. Importers refresh the weeks a customer opens from
- * the weekly email (this one and the five before it) right after they commit; any other week, or a week whose
- * data, settings or day moved on, is built by its first reader and stored for every instance.
+ * The Tracker's answers kept in the database (issue 31, decision 0036). A week's answer but its forecast is
+ * built once, from the account's priced days, and stored with its ETag and its br and gzip forms for the
+ * account's usage version, the account's settings it shows and the market day; a request that finds it current
+ * sends it as stored, found in the same statement as the account itself, completed by the forecast of the day
+ * (the same for every week of the account, computed once per account, version and day). A week that ended
+ * before the last week started no longer changes with the day, so its stored answer outlives the day. Importers
+ * refresh the weeks a customer opens from the weekly email (this one and the five before it) right after they
+ * commit; any other week, or a week whose data, settings or day moved on, is built by its first reader and
+ * stored for every instance.
  */
 import { addDays, isMarketDate, marketToday, weekStart as mondayOf } from '@portal/contracts';
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { usageAnswers } from '../../db/schema/usage-answers.ts';
 import { type AccountRow, accounts, usageVersions } from '../../db/schema.ts';
-import { brotli, entityTagOf, gzip } from '../../lib/compression.ts';
+import { compressPrefix, type Encoding, entityTagOf, withSuffix } from '../../lib/compression.ts';
 import { toCustomer } from '../accounts/customer.ts';
-import { usageJsonFor, usageSourceOf } from './usage-service.ts';
+import { forecastFor, forecastSuffix, usageSourceOf, weekJsonPrefixFor } from './usage-service.ts';
+import { weekShowsTheDay } from './week.ts';
 
 /** The weeks importers keep ready: this week and the five before it (the email's week and its neighbours). */
 export const RECENT_WEEKS = 6;
 
-export type AnswerEncoding = 'br' | 'gzip' | 'identity';
+export type AnswerEncoding = Encoding | 'identity';
 
-export interface UsageAnswer {
+/** A week's stored answer: the response up to its forecast, as text and in the forms `withSuffix` completes. */
+export interface StoredWeek {
   etag: string;
   body: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
-/** What of the account, outside its usage version, an answer shows: its settings, as JSON. */
+/**
+ * The layout of stored answers: 2, the answer up to its forecast (1 was the whole answer). Part of the stamp, so
+ * that a row of another layout is never current: it is built again by its next reader.
+ */
+const STORED_LAYOUT = 2;
+
+/** What of the account, outside its usage version, an answer shows (its settings), and the stored layout. */
 export const accountStamp = (account: AccountRow) =>
-  JSON.stringify([toCustomer(account), account.solarTrial, account.solarWelcomeSeen]);
+  JSON.stringify([STORED_LAYOUT, toCustomer(account), account.solarTrial, account.solarWelcomeSeen]);
 
 /** The week of `from` (any date of it), or this week for a missing or malformed date (validation answers it). */
 export function weekOfRequest(from: unknown, today: string): string {
@@ -112,40 +124,43 @@ export async function lookUpUsage(
   };
 }
 
-/** Whether the stored answer is what a build would give now: same version, same day, same settings. */
-export function isCurrent(found: UsageLookUp, today: string): boolean {
+/**
+ * Whether the stored answer is what a build would give now: same version and settings, and the same day unless
+ * the week no longer shows the day, neither now nor when it was built (`weekShowsTheDay`).
+ */
+export function isCurrent(found: UsageLookUp, weekStart: string, today: string): boolean {
   const { stored } = found;
   return (
     stored !== null &&
     !found.stale &&
     stored.usageVersion === found.usageVersion &&
-    stored.marketDay === today &&
-    stored.accountStamp === accountStamp(found.account)
+    stored.accountStamp === accountStamp(found.account) &&
+    (stored.marketDay === today ||
+      (!weekShowsTheDay(weekStart, stored.marketDay) && !weekShowsTheDay(weekStart, today)))
   );
 }
 
 /**
- * Builds the week's answer from scratch (pricing first whatever days wait) and stores it for every instance. A
- * stored answer of a newer version is never replaced by an older one (a build that raced a write).
+ * Builds the week's answer but its forecast from scratch (pricing first whatever days wait) and stores it for
+ * every instance, with the usage version it was built at. A stored answer of a newer version is never replaced
+ * by an older one (a build that raced a write).
  */
 export async function buildAndStore(
   db: Database,
   account: AccountRow,
   weekStart: string,
   today: string,
-): Promise<UsageAnswer> {
+): Promise<StoredWeek & { usageVersion: number }> {
   const source = await usageSourceOf(db, account.id);
-  const json = await usageJsonFor(db, account, weekStart, today, source);
-  const body = Buffer.from(json);
-  const [br, gz] = await Promise.all([brotli(body), gzip(body)]);
-  const answer: UsageAnswer = { etag: entityTagOf(body), body, br, gzip: gz };
+  const body = Buffer.from(await weekJsonPrefixFor(db, account, weekStart, today));
+  const week: StoredWeek = { etag: entityTagOf(body), body, ...(await compressPrefix(body)) };
   const row = {
     accountId: account.id,
     weekStart,
     usageVersion: source.version,
     marketDay: today,
     accountStamp: accountStamp(account),
-    ...answer,
+    ...week,
     builtAt: new Date(),
   };
   await db
@@ -165,12 +180,74 @@ export async function buildAndStore(
       },
       setWhere: sql`${usageAnswers.usageVersion} <= ${row.usageVersion}`,
     });
-  return answer;
+  return { ...week, usageVersion: source.version };
+}
+
+/** A week's stored part in one encoding, with the usage version it shows. */
+export interface WeekPart {
+  etag: string;
+  body: Buffer;
+  usageVersion: number;
+  built: boolean;
 }
 
 /**
- * The week's answer for what the look-up found: the stored one when it is current, else built and stored. The
- * body in `encoding` (as the look-up read it, or from the build).
+ * The week's stored part for what the look-up found: the stored one when it is current, else built and stored.
+ * The body in `encoding` (as the look-up read it, or from the build).
+ */
+export async function weekPartOf(
+  db: Database,
+  found: UsageLookUp,
+  weekStart: string,
+  today: string,
+  encoding: AnswerEncoding,
+): Promise<WeekPart> {
+  if (isCurrent(found, weekStart, today) && found.stored?.body) {
+    const { etag, body } = found.stored;
+    return { etag, body, usageVersion: found.usageVersion, built: false };
+  }
+  const week = await buildAndStore(db, found.account, weekStart, today);
+  const body = encoding === 'br' ? week.br : encoding === 'gzip' ? week.gzip : week.body;
+  return { etag: week.etag, body, usageVersion: week.usageVersion, built: true };
+}
+
+/**
+ * The forecast that ends every answer of an account on a day, as bytes, computed once per account, usage
+ * version and day (and supply period, which the forecast counts) by each instance and kept on it: a value these
+ * determine, so two instances cannot answer differently. `entries` 0 keeps none.
+ */
+export class ForecastSuffixes {
+  private readonly held: LRUCache<string, Buffer> | null;
+
+  constructor(entries: number) {
+    this.held = entries > 0 ? new LRUCache({ max: entries }) : null;
+  }
+
+  async of(db: Database, account: AccountRow, usageVersion: number, today: string): Promise<Buffer> {
+    const key = `${account.id}|${usageVersion}|${today}|${account.supplyFrom}|${account.supplyTo}`;
+    const held = this.held?.get(key);
+    if (held) return held;
+    const suffix = Buffer.from(forecastSuffix(await forecastFor(db, account, today)));
+    this.held?.set(key, suffix);
+    return suffix;
+  }
+}
+
+/** The whole answer: the week's part completed by the forecast, with an ETag of both. */
+export function completeAnswer(
+  week: { etag: string; body: Buffer },
+  suffix: Buffer,
+  encoding: AnswerEncoding,
+): { etag: string; body: Buffer } {
+  return {
+    etag: entityTagOf(Buffer.concat([Buffer.from(week.etag), suffix])),
+    body: withSuffix(encoding, week.body, suffix),
+  };
+}
+
+/**
+ * The week's whole answer for what the look-up found (`weekPartOf` completed by the forecast): what the usage
+ * call sends, in `encoding`.
  */
 export async function answerOf(
   db: Database,
@@ -178,13 +255,11 @@ export async function answerOf(
   weekStart: string,
   today: string,
   encoding: AnswerEncoding,
-): Promise<{ etag: string; body: Buffer; built: boolean }> {
-  if (isCurrent(found, today) && found.stored?.body) {
-    return { etag: found.stored.etag, body: found.stored.body, built: false };
-  }
-  const answer = await buildAndStore(db, found.account, weekStart, today);
-  const body = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.body;
-  return { etag: answer.etag, body, built: true };
+  forecasts: ForecastSuffixes,
+): Promise<{ etag: string; body: Buffer; built: boolean; week: WeekPart }> {
+  const week = await weekPartOf(db, found, weekStart, today, encoding);
+  const suffix = await forecasts.of(db, found.account, week.usageVersion, today);
+  return { ...completeAnswer(week, suffix, encoding), built: week.built, week };
 }
 
 export interface RefreshSummary {
@@ -216,7 +291,7 @@ export async function refreshUsageAnswers(
       for (let back = 0; back < weeks; back++) {
         const weekStart = addDays(thisWeek, -7 * back);
         const found = await lookUpUsage(db, account.publicId, weekStart, 'identity');
-        if (found && isCurrent(found, today)) {
+        if (found && isCurrent(found, weekStart, today)) {
           summary.current++;
           continue;
         }

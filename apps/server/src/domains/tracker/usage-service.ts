@@ -165,9 +165,39 @@ async function weekOf(db: Database, account: AccountRow, weekStart: string, toda
 }
 
 /**
- * The usage response (docs/api.md#entities) built from scratch as JSON text: the week from the account's priced
- * days, its settings, curtailment and forecast as they are now. Same fields as `usageResponseSchema`. `source`
- * is the usage version it is built at, once its priced days are current (`usageSourceOf`).
+ * The usage response (docs/api.md#entities) up to its forecast, as JSON text ending in `"forecast":`: the week
+ * from the account's priced days, its settings and curtailment as they are now. What the Tracker stores per
+ * week (decision 0036); `forecastSuffix` completes it.
+ */
+export async function weekJsonPrefixFor(
+  db: Database,
+  account: AccountRow,
+  weekStart: string,
+  today: string,
+): Promise<string> {
+  const [week, curtailment] = await readTogether(db, [
+    () => weekOf(db, account, weekStart, today),
+    () => curtailmentFor(db, account, weekStart),
+  ]);
+  const { metadata, previous_week, next_week, current_week } = week.head;
+  const currentHead = JSON.stringify({
+    ...current_week,
+    insights: { ...current_week.insights, solar_curtailment: curtailment },
+  });
+  return (
+    `{"customer":${JSON.stringify(toCustomer(account))},"metadata":${JSON.stringify(metadata)},` +
+    `"previous_week":${JSON.stringify(previous_week)},"next_week":${JSON.stringify(next_week)},` +
+    `"current_week":${currentHead.slice(0, -1)},"intervals":${week.intervalsJson}},"forecast":`
+  );
+}
+
+/** The end of the usage response: the forecast of the day, and the brace that closes the answer. */
+export const forecastSuffix = (forecast: Forecast) => `${JSON.stringify(forecast)}}`;
+
+/**
+ * The usage response (docs/api.md#entities) built from scratch as JSON text: the week, its settings,
+ * curtailment and forecast as they are now. Same fields as `usageResponseSchema`. `source` is the usage version
+ * it is built at, once its priced days are current (`usageSourceOf`).
  */
 export async function usageJsonFor(
   db: Database,
@@ -179,22 +209,11 @@ export async function usageJsonFor(
   const weekStart = mondayOf(from ?? today);
   // Its priced days current first (the caller may have seen to it: `source`).
   if (!source) await usageSourceOf(db, account.id);
-  const [week, forecast, curtailment] = await readTogether(db, [
-    () => weekOf(db, account, weekStart, today),
+  const [prefix, forecast] = await readTogether(db, [
+    () => weekJsonPrefixFor(db, account, weekStart, today),
     () => forecastFor(db, account, today),
-    () => curtailmentFor(db, account, weekStart),
   ]);
-  const { metadata, previous_week, next_week, current_week } = week.head;
-  const currentHead = JSON.stringify({
-    ...current_week,
-    insights: { ...current_week.insights, solar_curtailment: curtailment },
-  });
-  return (
-    `{"customer":${JSON.stringify(toCustomer(account))},"metadata":${JSON.stringify(metadata)},` +
-    `"previous_week":${JSON.stringify(previous_week)},"next_week":${JSON.stringify(next_week)},` +
-    `"current_week":${currentHead.slice(0, -1)},"intervals":${week.intervalsJson}},` +
-    `"forecast":${JSON.stringify(forecast)}}`
-  );
+  return prefix + forecastSuffix(forecast);
 }
 
 /** The usage response as an object (the email snapshots read a week's figures from it). */

@@ -357,6 +357,16 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
   };
 }
 
+/**
+ * Whether a week's answer can change with the market day alone: until the last day of the week after it. Until
+ * then the day decides which of the days read count (none from today on, `daysAround` in usage-service.ts),
+ * whether the week is the one in progress, and whether the next week has started; after it, only the data can
+ * change the week (decision 0036: its stored answer outlives the day).
+ */
+export function weekShowsTheDay(weekStart: string, today: string): boolean {
+  return addDays(weekStart, 13) >= today;
+}
+
 /** The response without what is the account's own rather than the week's (its settings, its forecast). */
 export type UsageWeek = Omit<UsageResponse, 'customer' | 'forecast'>;
 
