@@ -35,7 +35,8 @@ export default defineConfig({
           globalSetup: ['test/setup/pglite-template.ts'],
           setupFiles: serverSetup,
           testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // A file's app on its own copy of the template database: over 30 s when the two cores are shared.
+          hookTimeout: 120_000,
         },
       },
       ...(postgresUrl
@@ -48,7 +49,7 @@ export default defineConfig({
                 globalSetup: ['test/setup/postgres-template.ts'],
                 setupFiles: serverSetup,
                 testTimeout: 30_000,
-                hookTimeout: 30_000,
+                hookTimeout: 120_000,
               },
             },
           ]

@@ -304,7 +304,8 @@ describe("the day's roll-over", () => {
     expect(await lookUpUsage(t.db, 'demo-home', old, 'identity').then((found) => found?.stored)).toBeNull();
     const again = await refreshUsageAnswers(t.db, ids, { today });
     expect(again).toEqual({ accounts: ids.length, built: 0, current: ids.length * RECENT_WEEKS });
-  });
+    // Two roll-overs and a refresh of every account the file made (some twenty): 8 s alone, 34 s under load.
+  }, 120_000);
 });
 
 describe('a week that no longer shows the day', () => {
