@@ -99,6 +99,11 @@ export const environmentSchema = z.object({
   /** Failed account look-ups allowed per client address per window before 429 (docs/access.md). */
   ACCOUNT_LOOKUP_FAILURES: z.coerce.number().int().min(1).default(30),
   ACCOUNT_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Seconds an address remembers an account id it has had looked up (or was sent to by a signed email link):
+   * a repeat is not counted again, and is let through while the address is blocked (decision 0039).
+   */
+  ACCOUNT_LOOKUP_REMEMBER_SECONDS: z.coerce.number().int().min(1).default(86_400),
   /** Account look-ups one client address may have running at once (per instance); the rest wait their turn. */
   ACCOUNT_LOOKUP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   /** Bits of an IPv6 client address that name the client for rate limits (a /64 is one subscriber's). */

@@ -62,6 +62,11 @@ export const copy = {
   menu: 'Menu',
   mainNavigation: 'Main',
   footerNavigation: 'Footer',
+  /** The account's own navigation under the navigation bar (issue 26 item 7, docs/screens.md). */
+  accountNavigation: 'Your account',
+  trackerNavLink: 'Tracker',
+  reduceAndRewardNavLink: 'Reduce & Reward',
+  plansNavLink: 'Plans',
   helpCentre: 'Help Centre',
   myAccount: 'My Account',
   faq: 'FAQ',

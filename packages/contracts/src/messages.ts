@@ -8,6 +8,15 @@ export const messages = {
   wrongProvider: 'This account does not belong to this provider',
   /** An email link forged, altered, expired or signed with a retired key (docs/access.md#email-links). */
   invalidEmailLink: 'This link is not valid. Please use the link in your latest Tracker email.',
+  /**
+   * 429 from the account guard: too many unknown account ids tried from one address (decision 0039). The
+   * specification has no message for it; its "Error getting usage data" would hide why and for how long.
+   * {wait} is `waitText` of the Retry-After.
+   */
+  lookUpsLimited:
+    'Too many unknown account links have been tried from your internet connection. Please try again in {wait}, or use the link in your latest Tracker email.',
+  /** 429 without the server's own message (something in between answered): decision 0039. */
+  rateLimited: 'Too many requests from your internet connection. Please try again in a few minutes.',
 
   // Landing (docs/screens.md). {email} is the retailer's access-request address.
   landingAccessRequest:
@@ -70,4 +79,11 @@ export function formatMessage(template: string, values: Record<string, string | 
     if (value === undefined) return whole;
     return whole.startsWith('$') ? `$${value}` : String(value);
   });
+}
+
+/** "40 seconds", "12 minutes": a Retry-After in words, for the 429 messages. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -65,6 +65,54 @@ export function createFailureLimiter(options: {
 }
 
 /**
+ * Which account ids a client address has already had looked up (issue 26 item 4, decision 0039): a mark per
+ * address and id, kept `durationSeconds` (memory, or Redis with the same insurance as the counters). The key
+ * is given already hashed by the caller, so no public id (a customer's link) is stored.
+ */
+export interface RememberedLookUps {
+  has(key: string): Promise<boolean>;
+  remember(key: string): Promise<void>;
+  forget(key: string): Promise<void>;
+}
+
+export function createRememberedLookUps(options: {
+  durationSeconds: number;
+  keyPrefix: string;
+  redis: Redis | null;
+}): RememberedLookUps {
+  const { redis, durationSeconds } = options;
+  const limiterOptions = { points: 1, duration: durationSeconds, keyPrefix: options.keyPrefix };
+  const memory = new RateLimiterMemory(limiterOptions);
+  const store = redis
+    ? new RateLimiterRedis({ ...limiterOptions, storeClient: redis, insuranceLimiter: memory })
+    : memory;
+  return {
+    async has(key) {
+      try {
+        return (await store.get(key)) !== null;
+      } catch {
+        // Not known to be remembered: the look-up is counted, which is the safe side.
+        return false;
+      }
+    },
+    async remember(key) {
+      try {
+        await store.set(key, 1, durationSeconds);
+      } catch {
+        // Not remembered: the next look-up of this id is counted (and given back if found) again.
+      }
+    },
+    async forget(key) {
+      try {
+        await store.delete(key);
+      } catch {
+        // Left until it expires; only ever an id this address already had looked up.
+      }
+    },
+  };
+}
+
+/**
  * A limit on calls per account and per client address (issue 25 item 3, docs/access.md#limits-per-account):
  * the counter of the failed look-ups above, twice. The address is counted first, then the account; a call
  * the account's count refuses gives the address its point back, so that one account's exhaustion does not use

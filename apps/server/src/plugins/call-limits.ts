@@ -5,7 +5,7 @@
  * with Retry-After. `route()` (lib/route.ts) adds the count to every such call, so none can go without.
  * Counted in Redis with REDIS_URL (every instance together), in memory otherwise (decision 0031's counter).
  */
-import { type AccountLimit, accountLimits } from '@portal/contracts';
+import { type AccountLimit, accountLimits, waitText } from '@portal/contracts';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { RateLimited } from '../lib/errors.ts';
@@ -24,13 +24,6 @@ const asked: Record<AccountLimit, string> = {
   exports: 'data exports',
   usageWeeks: 'usage requests',
 };
-
-/** "40 seconds", "12 minutes": the Retry-After in words. */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 async function callLimitsPlugin(app: FastifyInstance) {
   const { env } = app.config;

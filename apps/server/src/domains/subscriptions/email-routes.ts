@@ -45,6 +45,9 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       // Signed by us, so already a portal path; checked again so that no key mistake can open a redirect.
       if (payload.k !== 'click' || !isPortalPath(payload.p)) throw refused();
       await countEmailClick(app.db, account.id, request.query.t);
+      // The browser that follows our signed link was given this account: its look-ups are not guesses, and
+      // pass even while others behind its address have been blocked for guessing (decision 0039).
+      await app.rememberAccountFor(request, account.publicId);
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
       return reply.redirect(redirectLocation(payload.p), 302);

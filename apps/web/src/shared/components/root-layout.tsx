@@ -1,10 +1,11 @@
 /**
- * The furniture around every screen (docs/screens.md): skip link, navigation bar, alert banner, the screen, and the
- * footer with the current route's account id. Routes ask for the Happy Hours disclaimer through their
+ * The furniture around every screen (docs/screens.md): skip link, navigation bar, the account's navigation (when
+ * the route has an account id), alert banner, the screen, and the footer with the current route's account id. Routes ask for the Happy Hours disclaimer through their
  * `handle` ({ additionalDisclaimer: true }).
  */
 import { copy } from '@portal/contracts';
 import { Outlet, ScrollRestoration, useMatches, useParams } from 'react-router';
+import { AccountNav } from './account-nav.tsx';
 import { AlertBanner } from './alert-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -29,6 +30,7 @@ export function RootLayout() {
       </a>
       <header className="app__header">
         <Navbar />
+        {accountId && <AccountNav accountId={accountId} />}
       </header>
       <main id="main" className="main" tabIndex={-1}>
         <AlertBanner />

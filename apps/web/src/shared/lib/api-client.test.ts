@@ -1,7 +1,15 @@
-import { type DaytimeSaverParticipant, endpoints, type Subscription } from '@portal/contracts';
+import { type DaytimeSaverParticipant, endpoints, messages, type Subscription } from '@portal/contracts';
 import { beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { testConfig } from '../../test/fixtures.ts';
-import { ApiError, apiCall, apiRequest, buildApiUrl, createApiClient, isAbortError } from './api-client.ts';
+import {
+  ApiError,
+  apiCall,
+  apiRequest,
+  buildApiUrl,
+  createApiClient,
+  isAbortError,
+  rateLimitMessage,
+} from './api-client.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -206,5 +214,20 @@ describe('apiCall: an entry of the endpoint registry (docs/decisions/0025)', () 
       '/api/settings/spend_target?account_id=x',
       '/api/health',
     ]);
+  });
+});
+
+describe('rateLimitMessage', () => {
+  it("says the server's 429 message, a generic one for another's 429, and nothing for other failures", () => {
+    const said =
+      'Too many unknown account links have been tried from your internet connection. Please try again in 9 minutes, or use the link in your latest Tracker email.';
+    expect(rateLimitMessage(new ApiError(429, said, { code: 'RATE_LIMITED', serverMessage: said }))).toBe(
+      said,
+    );
+    expect(rateLimitMessage(new ApiError(429, 'GET /x answered 429'))).toBe(messages.rateLimited);
+    for (const status of [0, 401, 403, 422, 500, 503]) {
+      expect(rateLimitMessage(new ApiError(status, 'failed')), String(status)).toBeUndefined();
+    }
+    expect(rateLimitMessage(new Error('not an answer'))).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import {
   endpointPath,
   errorCodes,
   type HttpMethod,
+  messages,
   type ParamsOf,
   type QueryOf,
 } from '@portal/contracts';
@@ -67,6 +68,16 @@ export class ApiError extends Error {
     this.code = details.code;
     this.serverMessage = details.serverMessage;
   }
+}
+
+/**
+ * What a screen says when the server limited the call (429, decision 0039): the server's own message, made from
+ * packages/contracts and saying what was limited and for how long, or `messages.rateLimited` when something
+ * in between answered. Undefined for any other failure, which keeps the specification's message.
+ */
+export function rateLimitMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  return error.code === 'RATE_LIMITED' && error.serverMessage ? error.serverMessage : messages.rateLimited;
 }
 
 /** True for a request canceled through its AbortSignal: docs/api.md#errors says to ignore those. */

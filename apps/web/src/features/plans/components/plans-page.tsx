@@ -21,7 +21,7 @@ import { ExternalLink } from '../../../shared/components/external-link.tsx';
 import { PhoneLink } from '../../../shared/components/phone-link.tsx';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
-import { ApiError } from '../../../shared/lib/api-client.ts';
+import { ApiError, rateLimitMessage } from '../../../shared/lib/api-client.ts';
 import { formatDayMonthYear } from '../../../shared/lib/dates.ts';
 import { renderMessage } from '../../../shared/lib/render-message.tsx';
 import { usePlans } from '../api/get-plans.ts';
@@ -40,6 +40,8 @@ export function PlansPage() {
 }
 
 function errorText(error: unknown): string {
+  const limited = rateLimitMessage(error);
+  if (limited) return limited;
   if (error instanceof ApiError) {
     if (error.status === 401 || error.status === 422) return messages.invalidAccountId;
     if (error.status === 403) return messages.wrongProvider;

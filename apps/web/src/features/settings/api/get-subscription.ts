@@ -5,7 +5,7 @@
 import { endpoints, messages, type Subscription } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
-import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
+import { type ApiClient, ApiError, rateLimitMessage } from '../../../shared/lib/api-client.ts';
 
 export const subscriptionKeys = {
   all: ['settings', 'subscription'] as const,
@@ -36,6 +36,8 @@ export function useSubscription(accountId: string) {
 }
 
 export function subscriptionFetchErrorMessage(error: unknown): string {
+  const limited = rateLimitMessage(error);
+  if (limited) return limited;
   return error instanceof ApiError && error.status === 403
     ? messages.wrongProvider
     : messages.subscriptionFetchError;

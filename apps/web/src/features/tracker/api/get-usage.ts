@@ -9,7 +9,7 @@ import { endpoints, messages, USAGE_CACHE_MAX_AGE_MS, type UsageResponse } from 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readCachedUsage, usageKeys, writeCachedUsage } from '../../../shared/api/usage-cache.ts';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
-import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
+import { type ApiClient, ApiError, rateLimitMessage } from '../../../shared/lib/api-client.ts';
 
 export { usageKeys };
 
@@ -71,6 +71,8 @@ export function isAccountError(error: unknown): boolean {
 
 /** The message of docs/api.md#errors for a failed usage fetch. */
 export function usageErrorMessage(error: unknown): string {
+  const limited = rateLimitMessage(error);
+  if (limited) return limited;
   if (error instanceof ApiError) {
     if (error.status === 401 || error.status === 422) return messages.invalidAccountId;
     if (error.status === 403) return messages.wrongProvider;
