@@ -1,6 +1,8 @@
 import {
   addDays,
+  dayOfWeek,
   formatMessage,
+  marketToday,
   messages,
   paths,
   TRACKER_HINT_COOKIE,
@@ -427,12 +429,70 @@ describe('day view', () => {
     expect(screen.queryByRole('link', { name: trackerCopy.nextDay })).toBeNull();
   });
 
-  it('has no next link at all while the next week has not started (next_week.from null)', async () => {
-    stubUsage({ nextWeek: { from: null, has_data: false } });
-    await renderTracker(paths.usage.href(id, pastWeek, 2));
-    await toolbar();
-    expect(screen.queryByRole('link', { name: trackerCopy.nextDay })).toBeNull();
-    expect(screen.getByRole('link', { name: trackerCopy.previousDay })).toBeTruthy();
+  // Every day of the current week, a past week and the first week (issue 26 item 1, decision 0037): the next
+  // day is there while it has data or is before today, also in the current week whose next week has not started.
+  const todayIndex = dayOfWeek(marketToday());
+  const weeksToWalk = [
+    {
+      name: 'the current week',
+      from: thisWeek,
+      options: {
+        nextWeek: { from: null, has_data: false },
+        daysWithData: (index: number) => index < todayIndex,
+      },
+      previous: (day: number) =>
+        day > 0 ? paths.usage.href(id, thisWeek, day - 1) : paths.usage.href(id, addDays(thisWeek, -7), 6),
+      next: (day: number) => (day < todayIndex - 1 ? paths.usage.href(id, thisWeek, day + 1) : null),
+    },
+    {
+      name: 'a past week',
+      from: pastWeek,
+      options: {},
+      previous: (day: number) =>
+        day > 0 ? paths.usage.href(id, pastWeek, day - 1) : paths.usage.href(id, addDays(pastWeek, -7), 6),
+      next: (day: number) =>
+        day < 6 ? paths.usage.href(id, pastWeek, day + 1) : paths.usage.href(id, addDays(pastWeek, 7), 0),
+    },
+    {
+      name: 'the first week (data from Wednesday)',
+      from: pastWeek,
+      options: {
+        previousWeek: { from: addDays(pastWeek, -7), has_data: false },
+        daysWithData: (index: number) => index >= 2,
+      },
+      previous: (day: number) => (day > 0 ? paths.usage.href(id, pastWeek, day - 1) : null),
+      next: (day: number) =>
+        day < 6 ? paths.usage.href(id, pastWeek, day + 1) : paths.usage.href(id, addDays(pastWeek, 7), 0),
+    },
+  ];
+  it.each(weeksToWalk)(
+    'links the previous and next day from every day of $name',
+    async ({ from, options, previous, next }) => {
+      stubUsage(options);
+      for (let day = 0; day < 7; day++) {
+        const rendered = await renderTracker(paths.usage.href(id, from, day));
+        await screen.findByRole('heading', { level: 2, name: formatLongDate(addDays(from, day), true) });
+        await waitFor(() => expect(screen.queryByText(messages.chartLoading)).toBeNull());
+        const href = (name: string) => screen.queryByRole('link', { name })?.getAttribute('href') ?? null;
+        expect([href(trackerCopy.previousDay), href(trackerCopy.nextDay)], `day ${day}`).toEqual([
+          previous(day),
+          next(day),
+        ]);
+        rendered.unmount();
+      }
+    },
+  );
+
+  it('goes to the next day of the current week on a swipe while that day has data', async () => {
+    stubUsage({ nextWeek: { from: null, has_data: false }, daysWithData: () => true });
+    const day = Math.min(todayIndex, 5);
+    const { router } = await renderTracker(paths.usage.href(id, thisWeek, day));
+    await screen.findByRole('link', { name: trackerCopy.nextDay });
+    const area = screen.getByTestId('chart-swipe-area');
+    fireEvent.touchStart(area, { touches: [{ clientX: 300, clientY: 100 }] });
+    fireEvent.touchMove(area, { touches: [{ clientX: 120, clientY: 100 }] });
+    fireEvent.touchEnd(area, { touches: [] });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, thisWeek, day + 1)));
   });
 
   it('says when the day has no data, and shows No data in an hour without data', async () => {
