@@ -311,6 +311,21 @@ describe('week view', () => {
     ).toBeTruthy();
   });
 
+  it('never shows a negative zero: an hour without export is $0.00 in the solar column, not -$0.00 (issue 26 item 10)', async () => {
+    // A solar day: export from 9:00 to 15:00 only, so most hours have a solar credit of nothing.
+    stubUsage({ hasSolar: true });
+    const { container } = await renderTracker(paths.usage.href(id, pastWeek, 2));
+    await toolbar();
+    const table = screen.getByRole('table', { hidden: true });
+    const solar = within(table)
+      .getAllByRole('row', { hidden: true })
+      .slice(1)
+      .map((row) => row.children[2]?.textContent);
+    expect(solar.slice(0, 3)).toEqual(['$0.00', '$0.00', '$0.00']);
+    expect(solar[10]).toBe('-$0.05');
+    expect(container.textContent).not.toMatch(/-\$0\.00|-0\.0/);
+  });
+
   it('records a week_view visit', async () => {
     const fetchMock = stubUsage();
     await renderTracker(paths.usage.href(id, pastWeek));
