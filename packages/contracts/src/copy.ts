@@ -101,6 +101,11 @@ export const trackerLegend = {
     label: 'Usage',
     meaning: 'Your electricity usage, less your solar credit below the line',
   },
+  /** In kWh for a solar account: the bar and the figure are the energy used less the energy exported. */
+  usageLessExport: {
+    label: 'Usage',
+    meaning: 'Energy you used from the grid, less the solar energy you exported below the line',
+  },
   supply: { label: 'Supply', meaning: 'The fixed daily supply charge' },
   solarExport: { label: 'Solar Export', meaning: 'Solar energy you fed into the grid (a credit)' },
   average: { label: 'Average', meaning: 'Your average for this day of the week over the last 5 weeks' },
@@ -147,6 +152,8 @@ export const trackerCopy = {
   tableConcession: 'Concession',
   tableSolar: 'Solar Export',
   tableSolarKwh: 'Solar Export (kWh)',
+  /** In kWh for a solar account: the column's figure, usage less export. */
+  tableNetKwh: 'Net (kWh)',
   tableTotal: 'Total',
   tableAverage: 'Average',
   tableEstimated: 'Estimated reads',

@@ -1,7 +1,8 @@
 /**
  * The chart's numbers as a table (beyond the specification), collapsed under a summary: the text
  * alternative of the chart for screen readers, and handy for anyone who wants the figures. In dollars each
- * row adds up: usage + supply - solar credit - concession = total, the credits shown with a minus sign.
+ * row adds up: usage + supply - solar credit - concession = total, the credits shown with a minus sign; in kWh
+ * a solar account's rows end with the net (usage less export), the chart's figure.
  */
 import { formatCurrency, formatDecimal, formatMessage, messages, trackerCopy } from '@portal/contracts';
 import { useId } from 'react';
@@ -60,6 +61,7 @@ export function ChartTable({
                 <th scope="col">{dollars ? trackerCopy.tableSolar : trackerCopy.tableSolarKwh}</th>
               )}
               {dollars && <th scope="col">{trackerCopy.tableTotal}</th>}
+              {!dollars && hasSolar && <th scope="col">{trackerCopy.tableNetKwh}</th>}
               {dollars && <th scope="col">{trackerCopy.tableAverage}</th>}
               {showEstimates && <th scope="col">{trackerCopy.tableEstimated}</th>}
             </tr>
@@ -78,6 +80,7 @@ export function ChartTable({
                       <td>{dollars ? money(row.solar === null ? null : -row.solar) : kwh(row.solar)}</td>
                     )}
                     {dollars && <td>{money(row.total)}</td>}
+                    {!dollars && hasSolar && <td>{kwh(row.total)}</td>}
                     {dollars && <td>{money(row.average)}</td>}
                     {showEstimates && (
                       <td>
@@ -96,7 +99,7 @@ export function ChartTable({
                       Number(showSupply) +
                       Number(showConcession) +
                       Number(hasSolar) +
-                      (dollars ? 2 : 0) +
+                      (dollars ? 2 : Number(hasSolar)) +
                       Number(showEstimates)
                     }
                   >

@@ -23,7 +23,7 @@ import { isAccountError, usageErrorMessage, useUsage } from '../api/get-usage.ts
 import { useHint } from '../hooks/use-hint.ts';
 import { useTrackerRoute } from '../hooks/use-tracker-route.ts';
 import { useUsageErrorAlert } from '../hooks/use-usage-error-alert.ts';
-import { buildColumns, type ChartUnit, hasAnyData } from '../lib/chart-model.ts';
+import { buildColumns, type ChartColumn, type ChartUnit, hasAnyData } from '../lib/chart-model.ts';
 import { currentWeekStart } from '../lib/dates.ts';
 import { legendEntries } from '../lib/legend.ts';
 import { shouldShowSurvey } from '../lib/survey-prompt.ts';
@@ -42,12 +42,14 @@ import './tracker-page.css';
 
 function tableRows(
   entries: ReadonlyArray<DayEntry | HourEntry>,
+  columns: readonly ChartColumn[],
   rowName: (index: number) => string,
   unit: ChartUnit,
 ): TableRow[] {
   const dollars = unit === 'dollars';
   return entries.map((entry, index) => {
     const { data } = entry;
+    const column = columns[index];
     return {
       key: String(index),
       name: rowName(index),
@@ -56,7 +58,8 @@ function tableRows(
       supply: data.service_charge,
       concession: data.concession,
       solar: dollars ? data.solar_input : data.solar_kwh,
-      total: data.total_spend,
+      // The chart's figure: in kWh the energy used less the energy exported (lib/chart-model.ts).
+      total: dollars ? data.total_spend : (column?.total ?? null),
       average: data.average_spend,
       estimatedShare: entry.estimated_share,
     };
@@ -236,7 +239,7 @@ function TrackerScreen({
         {hasData && (
           <ChartTable
             caption={chartTitle}
-            rows={tableRows(entries, shown.rowName, unit)}
+            rows={tableRows(entries, columns, shown.rowName, unit)}
             view={shown.view}
             unit={unit}
             hasSolar={hasSolar}
