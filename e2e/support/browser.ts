@@ -171,9 +171,24 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           const style = getComputedStyle(element);
           const visible = box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
           const column = element.closest('.usage-chart__column')?.getAttribute('aria-label') ?? '';
-          return visible ? { box, text: `"${element.textContent?.trim()}" (${column})` } : null;
+          return visible ? { element, box, text: `"${element.textContent?.trim()}" (${column})` } : null;
         })
         .filter((label) => label !== null);
+      // Each label reads across at 11 px or more (issue 26 item 14: hours at 10 px, written upwards).
+      for (const { element, text } of labels) {
+        const size = Number.parseFloat(getComputedStyle(element).fontSize);
+        if (size < 11) problems.push(`the chart label ${text} is ${size} px`);
+        for (let at: Element | null = element; at && at !== chart; at = at.parentElement) {
+          const style = getComputedStyle(at);
+          if (
+            !style.writingMode.startsWith('horizontal') ||
+            (style.transform !== 'none' && at !== element.closest('.usage-chart__action'))
+          ) {
+            problems.push(`the chart label ${text} does not read across`);
+            break;
+          }
+        }
+      }
       for (let i = 0; i < labels.length; i++) {
         for (let j = i + 1; j < labels.length; j++) {
           const a = labels[i];
@@ -187,6 +202,24 @@ export async function layoutProblems(page: Page): Promise<string[]> {
               `the chart labels ${a.text} and ${b.text} overlap or touch (${across.toFixed(1)} x ${down.toFixed(1)} px)`,
             );
           }
+        }
+      }
+    }
+    // The Tracker's table of numbers, when open: a table wider than its region says that it scrolls, and its
+    // title is never cut (issue 26 item 8).
+    for (const table of Array.from(document.querySelectorAll<HTMLElement>('details.chart-table[open]'))) {
+      const scroller = table.querySelector<HTMLElement>('.chart-table__scroll');
+      const cue = shown(table.querySelector('.chart-table__cue'));
+      if (scroller && scroller.scrollWidth > scroller.clientWidth + 1 && !cue) {
+        problems.push(
+          `the table of numbers is cut (${scroller.scrollWidth} > ${scroller.clientWidth} px) with no sign that it scrolls`,
+        );
+      }
+      const region = (scroller ?? table).getBoundingClientRect();
+      for (const title of Array.from(table.querySelectorAll('caption, .chart-table__caption'))) {
+        const box = title.getBoundingClientRect();
+        if (box.right > Math.min(region.right, width) + 0.5) {
+          problems.push(`the table's title "${title.textContent}" is cut`);
         }
       }
     }

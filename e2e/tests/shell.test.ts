@@ -237,6 +237,13 @@ describe('every screen', () => {
         expect.soft(await layoutProblems(page), `${url} at ${width} px`).toEqual([]);
         const name = url.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'landing';
         await page.screenshot({ path: shot(`screen-${name}-${width}`), fullPage: true });
+        // The Tracker's table of numbers, opened, is checked too (in both units, below).
+        const summary = page.getByText(trackerCopy.tableSummary, { exact: true });
+        if ((await summary.count()) > 0) {
+          await summary.click();
+          await expect.poll(() => page.locator('details.chart-table[open] table').isVisible()).toBe(true);
+          expect.soft(await layoutProblems(page), `${url} with its table at ${width} px`).toEqual([]);
+        }
         // A chart in dollars is also shown in kWh: its labels are checked in both units.
         const kwh = page.getByRole('radio', { name: trackerCopy.unitKwh, exact: true });
         if ((await kwh.count()) > 0) {

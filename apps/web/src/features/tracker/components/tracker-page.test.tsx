@@ -7,6 +7,7 @@ import {
   paths,
   TRACKER_HINT_COOKIE,
   trackerCopy,
+  trackerLegend,
   USAGE_CACHE_MAX_AGE_MS,
 } from '@portal/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -535,6 +536,36 @@ describe('day view', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek, 4)));
   });
 
+  it('marks the free hours of Happy Hours, in the chart, the names, the legend and the table (issue 26 item 9)', async () => {
+    stubUsage({ freeHours: (_, hour) => hour === 11 || hour === 12 });
+    await renderTracker(paths.usage.href(id, pastWeek, 1));
+    const buttons = await columnButtons();
+    // 11:00 used energy at no charge: $0.00 with the mark, and what it saved in its name.
+    expect(within(buttons[11] as HTMLElement).getByText(trackerCopy.freeMark)).toBeTruthy();
+    expect(buttons[11]?.getAttribute('aria-label')).toBe(
+      '11:00: $0.00 Free, VIEW WEEK (Happy Hours saved $0.21)',
+    );
+    expect(buttons[12]?.getAttribute('aria-label')).toContain(
+      '$0.00 Free, VIEW WEEK (Happy Hours saved $0.22)',
+    );
+    for (const index of [10, 13]) {
+      expect(within(buttons[index] as HTMLElement).queryByText(trackerCopy.freeMark)).toBeNull();
+    }
+    const legend = screen.getByText(trackerLegend.free.meaning);
+    expect(legend.previousSibling?.textContent).toBe('Free');
+    const table = screen.getByRole('table', { hidden: true });
+    const usageCells = within(table)
+      .getAllByRole('row', { hidden: true })
+      .slice(1)
+      .map((row) => row.children[1]?.textContent);
+    expect(usageCells.slice(10, 14)).toEqual(['$0.20', '$0.00 Free', '$0.00 Free', '$0.23']);
+    // In kWh the free hours keep their mark: energy was used.
+    await userEvent.click(screen.getByRole('radio', { name: trackerCopy.unitKwh }));
+    expect((await columnButtons())[11]?.getAttribute('aria-label')).toBe(
+      '11:00: 0.63 kWh Free, VIEW WEEK (Happy Hours saved $0.21)',
+    );
+  });
+
   it('shows the day insights and records a day_view visit', async () => {
     const fetchMock = stubUsage();
     await renderTracker(paths.usage.href(id, pastWeek, 2));
@@ -886,6 +917,15 @@ describe('overview panel', () => {
     stubUsage({ trend: { up: false, down: true, stable: false, value_to_times: 0.8 } });
     await renderTracker(paths.usage.href(id, pastWeek));
     expect((await screen.findByTestId('trend')).textContent).toBe('▼ 20% less than your weekly average');
+  });
+
+  it('marks "About the same" with a sign unlike the table’s disclosure triangle (issue 26 item 14)', async () => {
+    stubUsage({ trend: { up: false, down: false, stable: true, value_to_times: 1.02 } });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const trend = (await screen.findByTestId('trend')).textContent ?? '';
+    expect(trend).toBe('≈ About the same as your weekly average');
+    // No triangle pointing right, the shape of a closed <details> marker, in any direction's sign.
+    expect(trend).not.toMatch(/[▶▸►▷▹⯈]/u);
   });
 
   it('says when there is not enough data to project', async () => {

@@ -44,6 +44,7 @@ function tableRows(
   entries: ReadonlyArray<DayEntry | HourEntry>,
   columns: readonly ChartColumn[],
   rowName: (index: number) => string,
+  shortRowName: ((index: number) => string) | undefined,
   unit: ChartUnit,
 ): TableRow[] {
   const dollars = unit === 'dollars';
@@ -53,6 +54,7 @@ function tableRows(
     return {
       key: String(index),
       name: rowName(index),
+      shortName: shortRowName?.(index),
       hasData: data.total_spend !== null,
       usage: dollars ? data.grid_spend : data.usage_kwh,
       supply: data.service_charge,
@@ -62,6 +64,7 @@ function tableRows(
       total: dollars ? data.total_spend : (column?.total ?? null),
       average: data.average_spend,
       estimatedShare: entry.estimated_share,
+      free: column?.freeSaving != null,
     };
   });
 }
@@ -182,6 +185,7 @@ function TrackerScreen({
           labelledBy={chartTitleId}
           describedBy={unit === 'dollars' && totalSpend != null ? summaryId : undefined}
           noDataLabel={messages.columnNoData}
+          freeLabel={trackerCopy.freeMark}
         />
       </>
     );
@@ -228,6 +232,7 @@ function TrackerScreen({
                 hasSolar,
                 budget,
                 hasEstimates: columns.some((column) => column.estimatedShare > 0),
+                hasFree: columns.some((column) => column.freeSaving !== null),
               })}
               view={shown.view}
               unit={unit}
@@ -239,7 +244,7 @@ function TrackerScreen({
         {hasData && (
           <ChartTable
             caption={chartTitle}
-            rows={tableRows(entries, columns, shown.rowName, unit)}
+            rows={tableRows(entries, columns, shown.rowName, shown.shortRowName, unit)}
             view={shown.view}
             unit={unit}
             hasSolar={hasSolar}

@@ -24,6 +24,8 @@ export interface UsageChartProps {
   labelledBy: string;
   describedBy?: string;
   noDataLabel: string;
+  /** The mark on an hour of free Happy Hours. */
+  freeLabel: string;
 }
 
 export function UsageChart({
@@ -36,6 +38,7 @@ export function UsageChart({
   labelledBy,
   describedBy,
   noDataLabel,
+  freeLabel,
 }: UsageChartProps) {
   const stripesId = `${useId()}-stripes`;
   const geometry = layoutChart(columns, { budgetPerDay, barShare: view === 'week' ? 0.56 : 0.66 });
@@ -209,6 +212,11 @@ export function UsageChart({
               </span>{' '}
               <span className="usage-chart__column-plot" aria-hidden="true">
                 {!column.hasData && <span className="usage-chart__no-data">{noDataLabel}</span>}{' '}
+                {column.freeSaving !== null && (
+                  <>
+                    <span className="usage-chart__free">{freeLabel}</span>{' '}
+                  </>
+                )}
                 <span className="usage-chart__action">{actionLabel}</span>
               </span>
             </button>

@@ -21,6 +21,7 @@ function column(overrides: Partial<ChartColumn>): ChartColumn {
     solar: 0,
     average: null,
     estimatedShare: 0,
+    freeSaving: null,
     isMax: false,
     ...overrides,
   };

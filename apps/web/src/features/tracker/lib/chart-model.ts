@@ -32,6 +32,8 @@ export interface ChartColumn {
   /** average_spend; null where it is not drawn (kWh) or unknown. */
   average: number | null;
   estimatedShare: number;
+  /** What Happy Hours saved in an hour of its free slot that used energy (dollars); null otherwise. */
+  freeSaving: number | null;
   /** The highest total of the chart (the first one on a tie). */
   isMax: boolean;
 }
@@ -64,6 +66,7 @@ export function buildColumns(
       solar: hasData ? orZero(dollars ? data.solar_input : data.solar_kwh) : 0,
       average: dollars ? data.average_spend : null,
       estimatedShare: hasData ? entry.estimated_share : 0,
+      freeSaving: hasData && 'happy_hours_saving' in entry ? (entry.happy_hours_saving ?? null) : null,
       isMax: false,
     };
   });
