@@ -190,12 +190,14 @@ describe('every screen', () => {
   const screens = [
     paths.landing.href(),
     // The Tracker: this week (its later days 'No data'), a past week and day, today (the hours to come 'No
-    // data'), a solar week and day (hours of large export), Happy Hours' free hours (demo-happy on a weekday).
+    // data'), a solar week and day (hours of large export), a business week (larger figures), Happy Hours' free
+    // hours (demo-happy on a weekday).
     paths.usage.href(id),
     paths.usage.href(id, pastWeek),
     paths.usage.href(id, pastWeek, 2),
     paths.usage.href(id, thisWeek, dayOfWeek(marketToday())),
     paths.usage.href('demo-solar', pastWeek),
+    paths.usage.href('demo-business', pastWeek),
     paths.usage.href('demo-solar', pastWeek, 2),
     paths.usage.href('demo-happy', pastWeek, 1),
     paths.settings.href(id),
@@ -243,6 +245,9 @@ describe('every screen', () => {
           await summary.click();
           await expect.poll(() => page.locator('details.chart-table[open] table').isVisible()).toBe(true);
           expect.soft(await layoutProblems(page), `${url} with its table at ${width} px`).toEqual([]);
+          await page
+            .locator('details.chart-table')
+            .screenshot({ path: shot(`screen-${name}-table-${width}`) });
         }
         // A chart in dollars is also shown in kWh: its labels are checked in both units.
         const kwh = page.getByRole('radio', { name: trackerCopy.unitKwh, exact: true });
@@ -259,7 +264,7 @@ describe('every screen', () => {
       }
       expect(problems).toEqual([]);
       await context.close();
-      // Twenty-four screens, each loaded, checked by axe and photographed, the charts in kWh too: more than
+      // Twenty-five screens, each loaded, checked by axe and photographed, the charts in kWh too: more than
       // one ordinary test's time.
     },
     300_000,
