@@ -142,7 +142,6 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     };
     for (const chart of Array.from(document.querySelectorAll('.usage-chart'))) {
       const columns = Array.from(chart.querySelectorAll('.usage-chart__column'));
-      let previous: DOMRect | null = null;
       columns.forEach((column, index) => {
         const slot = column.getBoundingClientRect();
         const name = column.getAttribute('aria-label') ?? `column ${index}`;
@@ -157,13 +156,76 @@ export async function layoutProblems(page: Page): Promise<string[]> {
             problems.push(`${name}: ${part} is wider than its column`);
           }
         }
-        const figure = hasFigure ? shown(column.querySelector('.usage-chart__value')) : null;
-        if (figure && previous && figure.left < previous.right && figure.top < previous.bottom) {
-          problems.push(`${name}: its figure runs into the one before`);
-        }
-        previous = figure ?? previous;
       });
+      // Every text label of the chart (figures, hours, weekdays, dates, 'No data', marks) against every other:
+      // the boxes of their glyphs never intersect (issue 26 item 2). Measured as ranges of their text, so a
+      // label's box is its ink, not the cell it sits in.
+      const labels = Array.from(
+        chart.querySelectorAll<HTMLElement>('.usage-chart__columns [class*="usage-chart__"]'),
+      )
+        .filter((element) => element.children.length === 0 && (element.textContent ?? '').trim() !== '')
+        .map((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const box = range.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          const visible = box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
+          const column = element.closest('.usage-chart__column')?.getAttribute('aria-label') ?? '';
+          return visible ? { element, box, text: `"${element.textContent?.trim()}" (${column})` } : null;
+        })
+        .filter((label) => label !== null);
+      // Each label reads across at 11 px or more (issue 26 item 14: hours at 10 px, written upwards).
+      for (const { element, text } of labels) {
+        const size = Number.parseFloat(getComputedStyle(element).fontSize);
+        if (size < 11) problems.push(`the chart label ${text} is ${size} px`);
+        for (let at: Element | null = element; at && at !== chart; at = at.parentElement) {
+          const style = getComputedStyle(at);
+          if (
+            !style.writingMode.startsWith('horizontal') ||
+            (style.transform !== 'none' && at !== element.closest('.usage-chart__action'))
+          ) {
+            problems.push(`the chart label ${text} does not read across`);
+            break;
+          }
+        }
+      }
+      for (let i = 0; i < labels.length; i++) {
+        for (let j = i + 1; j < labels.length; j++) {
+          const a = labels[i];
+          const b = labels[j];
+          if (!a || !b) continue;
+          const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+          const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+          // Overlapping, or on the same line less than 1 px apart ('No dataNo data').
+          if (down > 0.25 && across > -1) {
+            problems.push(
+              `the chart labels ${a.text} and ${b.text} overlap or touch (${across.toFixed(1)} x ${down.toFixed(1)} px)`,
+            );
+          }
+        }
+      }
     }
+    // The Tracker's table of numbers, when open: a table wider than its region says that it scrolls, and its
+    // title is never cut (issue 26 item 8).
+    for (const table of Array.from(document.querySelectorAll<HTMLElement>('details.chart-table[open]'))) {
+      const scroller = table.querySelector<HTMLElement>('.chart-table__scroll');
+      const cue = shown(table.querySelector('.chart-table__cue'));
+      if (scroller && scroller.scrollWidth > scroller.clientWidth + 1 && !cue) {
+        problems.push(
+          `the table of numbers is cut (${scroller.scrollWidth} > ${scroller.clientWidth} px) with no sign that it scrolls`,
+        );
+      }
+      const region = (scroller ?? table).getBoundingClientRect();
+      for (const title of Array.from(table.querySelectorAll('caption, .chart-table__caption'))) {
+        const box = title.getBoundingClientRect();
+        if (box.right > Math.min(region.right, width) + 0.5) {
+          problems.push(`the table's title "${title.textContent}" is cut`);
+        }
+      }
+    }
+    // A negative zero reads as a debt of nothing (issue 26 item 10): never on a screen, in a table folded away too.
+    const negativeZero = /-\$?0\.0+(?!\d*[1-9])/.exec(document.querySelector('main')?.textContent ?? '');
+    if (negativeZero) problems.push(`a negative zero is shown: ${negativeZero[0]}`);
     // Text wraps between words only: a word (or a part of a hyphenated word) drawn on two lines, or a badge
     // drawn letter by letter, cannot be read. Each shown word is measured as a range of its text node.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

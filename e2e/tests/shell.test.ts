@@ -3,7 +3,17 @@
  * menu at phone width (Escape, its open state), the footer's links, the error page, and every screen at 320,
  * 375 and 1280 px: axe, the layout checks and a screenshot of each (e2e/screenshots).
  */
-import { copy, formatMessage, messages, paths } from '@portal/contracts';
+import {
+  addDays,
+  copy,
+  dayOfWeek,
+  formatMessage,
+  marketToday,
+  messages,
+  paths,
+  trackerCopy,
+  weekStart,
+} from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
@@ -174,10 +184,22 @@ describe('furniture', () => {
 
 describe('every screen', () => {
   const id = 'demo-home';
+  const thisWeek = weekStart(marketToday());
+  /** A complete week two weeks back: every demo account with data has all 7 days of it. */
+  const pastWeek = addDays(thisWeek, -14);
   const screens = [
     paths.landing.href(),
+    // The Tracker: this week (its later days 'No data'), a past week and day, today (the hours to come 'No
+    // data'), a solar week and day (hours of large export), a business week (larger figures), Happy Hours' free
+    // hours (demo-happy on a weekday).
     paths.usage.href(id),
-    paths.usage.href(id, '2026-11-16', 2),
+    paths.usage.href(id, pastWeek),
+    paths.usage.href(id, pastWeek, 2),
+    paths.usage.href(id, thisWeek, dayOfWeek(marketToday())),
+    paths.usage.href('demo-solar', pastWeek),
+    paths.usage.href('demo-business', pastWeek),
+    paths.usage.href('demo-solar', pastWeek, 2),
+    paths.usage.href('demo-happy', pastWeek, 1),
     paths.settings.href(id),
     paths.feedback.href(id),
     paths.reduceAndReward.href(id),
@@ -214,15 +236,38 @@ describe('every screen', () => {
           .toBe(0);
         expect(new URL(page.url()).pathname, url).toBe(url);
         await expectNoAxeViolations(page, `${url} at ${width} px`);
-        expect(await layoutProblems(page), `${url} at ${width} px`).toEqual([]);
+        expect.soft(await layoutProblems(page), `${url} at ${width} px`).toEqual([]);
         const name = url.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'landing';
         await page.screenshot({ path: shot(`screen-${name}-${width}`), fullPage: true });
+        // The Tracker's table of numbers, opened, is checked too (in both units, below).
+        const summary = page.getByText(trackerCopy.tableSummary, { exact: true });
+        if ((await summary.count()) > 0) {
+          await summary.click();
+          await expect.poll(() => page.locator('details.chart-table[open] table').isVisible()).toBe(true);
+          expect.soft(await layoutProblems(page), `${url} with its table at ${width} px`).toEqual([]);
+          await page
+            .locator('details.chart-table')
+            .screenshot({ path: shot(`screen-${name}-table-${width}`) });
+        }
+        // A chart in dollars is also shown in kWh: its labels are checked in both units.
+        const kwh = page.getByRole('radio', { name: trackerCopy.unitKwh, exact: true });
+        if ((await kwh.count()) > 0) {
+          await kwh.check();
+          await expect
+            .poll(() => page.locator('.usage-chart__column').first().getAttribute('aria-label'), {
+              message: url,
+            })
+            .toMatch(/(kWh|No data), VIEW (DAY|WEEK)/);
+          expect.soft(await layoutProblems(page), `${url} in kWh at ${width} px`).toEqual([]);
+          await page.screenshot({ path: shot(`screen-${name}-kwh-${width}`), fullPage: true });
+        }
       }
       expect(problems).toEqual([]);
       await context.close();
-      // Eighteen screens, each loaded, checked by axe and photographed: more than one ordinary test's time.
+      // Twenty-five screens, each loaded, checked by axe and photographed, the charts in kWh too: more than
+      // one ordinary test's time.
     },
-    180_000,
+    300_000,
   );
 });
 

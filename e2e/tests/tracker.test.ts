@@ -7,6 +7,7 @@
  */
 import {
   addDays,
+  dayOfWeek,
   formatMessage,
   marketToday,
   messages,
@@ -149,6 +150,110 @@ describe('day view', () => {
     await page.getByRole('button', { name: trackerCopy.weekZoom }).click();
     await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-solar', addDays(pastWeek, -7))}`);
     await expect.poll(() => columns(page).count()).toBe(7);
+    await context.close();
+  });
+});
+
+describe('day navigation from every day (issue 26 item 1, decision 0037)', () => {
+  const today = marketToday();
+  const thisWeek = weekStart(today);
+  const todayIndex = dayOfWeek(today);
+  // The demo's meter data starts 457 days before the day it was seeded (apps/server/src/demo/seed.ts).
+  const firstWeek = weekStart(addDays(today, -457));
+  const href = (from: string, day: number) => paths.usage.href('demo-home', from, day);
+  const weeks = [
+    {
+      name: 'the current week',
+      from: thisWeek,
+      previous: (day: number) => (day > 0 ? href(thisWeek, day - 1) : href(addDays(thisWeek, -7), 6)),
+      // Data up to yesterday: the next day while it is before today.
+      next: (day: number) => (day + 1 < todayIndex ? href(thisWeek, day + 1) : null),
+    },
+    {
+      name: 'a past week',
+      from: pastWeek,
+      previous: (day: number) => (day > 0 ? href(pastWeek, day - 1) : href(addDays(pastWeek, -7), 6)),
+      next: (day: number) => (day < 6 ? href(pastWeek, day + 1) : href(addDays(pastWeek, 7), 0)),
+    },
+    {
+      name: 'the first week',
+      from: firstWeek,
+      previous: (day: number) => (day > 0 ? href(firstWeek, day - 1) : null),
+      next: (day: number) => (day < 6 ? href(firstWeek, day + 1) : href(addDays(firstWeek, 7), 0)),
+    },
+  ];
+
+  it.each(weeks)(
+    'links the previous and next day from every day of $name',
+    async ({ from, previous, next }) => {
+      if (from === firstWeek) {
+        // It is the first week: no data before it, some in it.
+        const response = await fetch(`${baseUrl()}/api/tracker/usage?account_id=demo-home&from=${from}`);
+        const usage = await response.json();
+        expect(usage.previous_week.has_data).toBe(false);
+        expect(usage.current_week.insights.total_spend).not.toBeNull();
+      }
+      const { page, context, problems } = await openPage({ viewport: PHONE });
+      for (let day = 0; day < 7; day++) {
+        await page.goto(`${baseUrl()}${href(from, day)}`);
+        await expect
+          .poll(
+            async () => (await columns(page).count()) + (await page.getByText(messages.dayNoData).count()),
+          )
+          .toBeGreaterThan(0);
+        const link = async (name: string) => {
+          const found = page.getByRole('link', { name, exact: true });
+          return (await found.count()) > 0 ? await found.getAttribute('href') : null;
+        };
+        expect([await link(trackerCopy.previousDay), await link(trackerCopy.nextDay)], `day ${day}`).toEqual([
+          previous(day),
+          next(day),
+        ]);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('goes through the current week by the Next day arrow and by swiping, up to the last day with data', async () => {
+    const { page, context } = await openPage({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const cdp = await context.newCDPSession(page);
+    async function swipeLeft() {
+      const area = page.getByTestId('chart-swipe-area');
+      await area.scrollIntoViewIfNeeded();
+      const box = await area.boundingBox();
+      if (!box) throw new Error('no chart');
+      const y = box.y + Math.min(box.height / 2, 100);
+      const point = (x: number) => [{ x: box.x + x, y }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(300) });
+      for (let step = 1; step <= 6; step++) {
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: point(300 - step * 40),
+        });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    }
+    await page.goto(`${baseUrl()}${href(thisWeek, 0)}`);
+    for (let day = 0; day + 1 < todayIndex; day++) {
+      const url = `${baseUrl()}${href(thisWeek, day + 1)}`;
+      await expect.poll(() => columns(page).count()).toBe(24);
+      if (day % 2 === 0) {
+        await page.getByRole('link', { name: trackerCopy.nextDay, exact: true }).click();
+      } else {
+        // A swipe counts once the day's data (and so its arrows) are in; retry until the page moves.
+        for (let attempt = 0; attempt < 5 && page.url() !== url; attempt++) {
+          await swipeLeft();
+          await page.waitForURL(url, { timeout: 3_000 }).catch(() => {});
+        }
+      }
+      await page.waitForURL(url);
+    }
+    // The last day with data: no next day, and a swipe stays.
+    await expect
+      .poll(() => page.getByRole('link', { name: trackerCopy.previousDay, exact: true }).count())
+      .toBe(1);
+    expect(await page.getByRole('link', { name: trackerCopy.nextDay, exact: true }).count()).toBe(0);
     await context.close();
   });
 });

@@ -106,6 +106,11 @@ export const trackerLegend = {
     label: 'Usage',
     meaning: 'Your electricity usage, less your solar credit below the line',
   },
+  /** In kWh for a solar account: the bar and the figure are the energy used less the energy exported. */
+  usageLessExport: {
+    label: 'Usage',
+    meaning: 'Energy you used from the grid, less the solar energy you exported below the line',
+  },
   supply: { label: 'Supply', meaning: 'The fixed daily supply charge' },
   solarExport: { label: 'Solar Export', meaning: 'Solar energy you fed into the grid (a credit)' },
   average: { label: 'Average', meaning: 'Your average for this day of the week over the last 5 weeks' },
@@ -116,6 +121,8 @@ export const trackerLegend = {
     meaning: 'Your weekly budget of {amount} ({perDay} a day); Tracker emails report your progress',
   },
   estimated: { label: 'Estimated', meaning: 'Includes estimated meter reads' },
+  /** Hours of the account's Happy Hours slot that used energy: no usage charge (issue 26 item 9). */
+  free: { label: 'Free', meaning: 'Your free Happy Hours: no usage charge for the energy you used' },
 } as const;
 
 /** Our own wording on the Tracker screens, where the specification describes content without words. */
@@ -139,11 +146,16 @@ export const trackerCopy = {
   dayChartTitleKwh: 'Energy per hour, {date}',
   highestColumn: 'highest',
   estimatedColumn: 'includes estimated reads',
+  /** The mark on an hour of free Happy Hours, in the chart and the table; {amount} is what it saved. */
+  freeMark: 'Free',
+  freeColumn: 'Happy Hours saved {amount}',
   unitSwitchLabel: 'Show the chart in',
   unitDollars: '$',
   unitKwh: 'kWh',
   kwhNote: 'In kWh the chart shows energy only: supply charges, averages and the budget are in dollars.',
   tableSummary: 'Show the numbers as a table',
+  /** Under the table's title when the table is wider than the screen. */
+  tableScrollCue: 'Scroll sideways to see every column',
   tableDay: 'Day',
   tableHour: 'Hour',
   tableUsage: 'Usage',
@@ -152,6 +164,8 @@ export const trackerCopy = {
   tableConcession: 'Concession',
   tableSolar: 'Solar Export',
   tableSolarKwh: 'Solar Export (kWh)',
+  /** In kWh for a solar account: the column's figure, usage less export. */
+  tableNetKwh: 'Net (kWh)',
   tableTotal: 'Total',
   tableAverage: 'Average',
   tableEstimated: 'Estimated reads',

@@ -31,14 +31,25 @@ function formatter(style: 'currency' | 'decimal', decimals: number): Intl.Number
   return format;
 }
 
-/** Formats dollars as en-AU AUD: $1,234.50, -$3.20. */
-export function formatCurrency(value: number, decimals = 2): string {
-  return formatter('currency', decimals).format(value);
+/**
+ * A negative amount that rounds to zero is written as zero: Intl writes -0 and -0.004 as "-$0.00", which
+ * reads as a debt of nothing (a solar credit of 0 shown as taken off, issue 26 item 10). Every amount and
+ * number the product shows goes through one of the two functions below.
+ */
+function withoutNegativeZero(text: string, format: Intl.NumberFormat): string {
+  return text.startsWith('-') && !/[1-9]/.test(text) ? format.format(0) : text;
 }
 
-/** Formats a plain number in en-AU with 2 fraction digits by default: 1,234.50. */
+/** Formats dollars as en-AU AUD: $1,234.50, -$3.20; never -$0.00. */
+export function formatCurrency(value: number, decimals = 2): string {
+  const format = formatter('currency', decimals);
+  return withoutNegativeZero(format.format(value), format);
+}
+
+/** Formats a plain number in en-AU with 2 fraction digits by default: 1,234.50; never -0.00. */
 export function formatDecimal(value: number, decimals = 2): string {
-  return formatter('decimal', decimals).format(value);
+  const format = formatter('decimal', decimals);
+  return withoutNegativeZero(format.format(value), format);
 }
 
 /** Truncates text to `length` characters (3 by default, docs/rules.md#limits), e.g. weekday abbreviations. */

@@ -72,6 +72,11 @@ export const hourEntrySchema = z.object({
   data: columnDataSchema,
   /** Share of the hour's intervals that were estimated or substituted (0 when all are actual). */
   estimated_share: z.number().min(0).max(1),
+  /**
+   * Beyond the specification: the usage charge Happy Hours waived in the hour, in dollars; present only on an
+   * hour of the account's free slot that used energy (its grid_spend is then 0).
+   */
+  happy_hours_saving: z.number().min(0).optional(),
   insights: z.object({}),
 });
 export type HourEntry = z.infer<typeof hourEntrySchema>;

@@ -26,15 +26,39 @@ describe('money and numbers (docs/rules.md#limits)', () => {
       fc.integer({ min: -100_000, max: 100_000 }).map((eighths) => eighths / 8),
     );
     fc.assert(
-      fc.property(
-        amounts.filter((value) => !Object.is(value, -0)),
-        fc.integer({ min: 0, max: 4 }),
-        (value, decimals) => {
-          const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-          expect(formatCurrency(value, decimals)).toBe(
+      fc.property(amounts, fc.integer({ min: 0, max: 4 }), (value, decimals) => {
+        const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+        // Less the sign of a negative zero (below).
+        const unsigned = (text: string) => (/^-[^1-9]*$/.test(text) ? text.slice(1) : text);
+        expect(formatCurrency(value, decimals)).toBe(
+          unsigned(
             new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', ...digits }).format(value),
-          );
-          expect(formatDecimal(value, decimals)).toBe(new Intl.NumberFormat('en-AU', digits).format(value));
+          ),
+        );
+        expect(formatDecimal(value, decimals)).toBe(
+          unsigned(new Intl.NumberFormat('en-AU', digits).format(value)),
+        );
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('never writes a negative zero: -0 and every negative amount that rounds to zero (issue 26 item 10)', () => {
+    expect(formatCurrency(-0)).toBe('$0.00');
+    expect(formatCurrency(-0.004)).toBe('$0.00');
+    expect(formatCurrency(-0.4, 0)).toBe('$0');
+    expect(formatDecimal(-0)).toBe('0.00');
+    expect(formatDecimal(-0.04, 1)).toBe('0.0');
+    expect(formatCurrency(-0.005)).toBe('-$0.01');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (decimals, share) => {
+          // Every magnitude below half of the last digit shown rounds to zero.
+          const value = -share * 0.499 * 10 ** -decimals;
+          expect(formatCurrency(value, decimals)).toBe(formatCurrency(0, decimals));
+          expect(formatDecimal(value, decimals)).toBe(formatDecimal(0, decimals));
         },
       ),
       { numRuns: 2_000 },

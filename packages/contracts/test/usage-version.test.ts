@@ -13,6 +13,8 @@ const fingerprints: Record<number, string> = {
   1: '3e1998bb95d7f4fe',
   // 2: concession in the column data, trend_basis in the weekly insights (issue 15 items 1 and 3).
   2: '5aa7b0e8be38162e',
+  // 3: happy_hours_saving in the hour entries (issue 26 item 9).
+  3: '456336fde280f220',
 };
 
 describe('usage response version', () => {

@@ -373,6 +373,24 @@ describe('free Happy Hours in the usage response', () => {
       0.67, 0.67, 0, 0, 0.67,
     ]);
     expect([hour(5, 13), hour(5, 14)]).toEqual([0.67, 0.67]);
+    // Each free hour says what Happy Hours saved (issue 26 item 9); no other hour carries the field.
+    const saving = (day: number, h: number) => days[day]?.intervals[h]?.happy_hours_saving;
+    expect([saving(2, 10), saving(2, 11), saving(2, 12), saving(2, 13)]).toEqual([
+      undefined,
+      0.67,
+      0.67,
+      undefined,
+    ]);
+    expect([saving(4, 12), saving(4, 13), saving(4, 14), saving(4, 15)]).toEqual([
+      undefined,
+      0.67,
+      0.67,
+      undefined,
+    ]);
+    const withSaving = days.flatMap((day, d) =>
+      day.intervals.flatMap((entry, h) => (entry.happy_hours_saving === undefined ? [] : [`${d}:${h}`])),
+    );
+    expect(withSaving).toEqual(['2:11', '2:12', '3:11', '3:12', '4:13', '4:14']);
   });
 
   it('shows demo-happy free from 11am to 1pm on weekdays since it signed up', async () => {
@@ -387,6 +405,11 @@ describe('free Happy Hours in the usage response', () => {
       const free = index < 5;
       expect(day.intervals[11]?.data.grid_spend === 0).toBe(free);
       expect(day.intervals[12]?.data.grid_spend === 0).toBe(free);
+      // The free hours used energy, and say what they saved.
+      expect(day.intervals[11]?.data.usage_kwh).toBeGreaterThan(0);
+      expect((day.intervals[11]?.happy_hours_saving ?? 0) > 0).toBe(free);
+      expect((day.intervals[12]?.happy_hours_saving ?? 0) > 0).toBe(free);
+      expect(day.intervals[10]?.happy_hours_saving).toBeUndefined();
       expect(day.intervals[10]?.data.grid_spend).toBeGreaterThan(0);
       expect(day.intervals[13]?.data.grid_spend).toBeGreaterThan(0);
     }

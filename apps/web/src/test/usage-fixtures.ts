@@ -86,6 +86,8 @@ export interface UsageFixtureOptions {
   /** Which hours have data on a day with data (all by default). */
   hoursWithData?: (day: number, hour: number) => boolean;
   estimated?: (day: number) => number;
+  /** Hours free with Happy Hours (no usage charge; the hour says what it saved). */
+  freeHours?: (day: number, hour: number) => boolean;
   curtailment?: SolarCurtailment | null;
   trend?: UsageResponse['current_week']['insights']['trend'];
   trendBasis?: UsageResponse['current_week']['insights']['trend_basis'];
@@ -119,14 +121,23 @@ export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
       intervals: Array.from({ length: 24 }, (_, hour) => {
         const time = `${String(hour).padStart(2, '0')}:00`;
         const hourHasData = hasData && hoursWithData(index, hour);
+        const free = hourHasData && (options.freeHours?.(index, hour) ?? false);
+        const data = hourHasData ? hourData(hour, solar) : emptyData;
         return {
           interval_range: {
             starts_at: timePoint(date, time),
             ends_at: timePoint(date, `${String(hour).padStart(2, '0')}:59`),
           },
           metadata: solar ? { has_solar: true } : {},
-          data: hourHasData ? hourData(hour, solar) : emptyData,
+          data: free
+            ? {
+                ...data,
+                grid_spend: 0,
+                total_spend: round(0 - (data.solar_input ?? 0)),
+              }
+            : data,
           estimated_share: 0,
+          ...(free ? { happy_hours_saving: data.grid_spend ?? 0 } : {}),
           insights: {},
         };
       }),

@@ -110,6 +110,8 @@ export interface WeekDays {
   days: Map<string, DaySpend>;
   quality: Map<string, DayQuality>;
   solarDates: Set<string>;
+  /** The usage charges Happy Hours waived per hour, on the days it waived something. */
+  waived: Map<string, readonly Money[]>;
 }
 
 /**
@@ -141,12 +143,13 @@ export async function daysAround(
     );
     stored = [...older, ...stored];
   }
-  const week: WeekDays = { days: new Map(), quality: new Map(), solarDates: new Set() };
+  const week: WeekDays = { days: new Map(), quality: new Map(), solarDates: new Set(), waived: new Map() };
   for (const day of stored) {
     if (day.date >= today || (complete && day.date < nearStart)) continue;
     if (day.spend) week.days.set(day.date, day.spend);
     if (day.quality) week.quality.set(day.date, day.quality);
     if (day.hasExport) week.solarDates.add(day.date);
+    if (day.waived) week.waived.set(day.date, day.waived);
   }
   return week;
 }

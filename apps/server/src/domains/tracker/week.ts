@@ -165,6 +165,8 @@ export interface WeekData {
   quality: ReadonlyMap<string, DayQuality>;
   /** Dates with an export (solar) channel. */
   solarDates: ReadonlySet<string>;
+  /** The usage charges Happy Hours waived per hour, on the days it waived something (none: no entry). */
+  waived?: ReadonlyMap<string, readonly Money[]>;
   curtailment: SolarCurtailment | null;
 }
 
@@ -212,6 +214,7 @@ function hourEntries(
   shown: ShownDay | undefined,
   history: DaySpend[],
   quality: DayQuality | undefined,
+  waived: readonly Money[] | undefined,
 ) {
   const hasSolar = day !== undefined && day.solarMicroKwh > 0;
   return Array.from({ length: 24 }, (_, hour): HourEntry => {
@@ -235,6 +238,10 @@ function hourEntries(
             }
           : emptyColumn(average),
       estimated_share: quality?.hours[hour] ?? 0,
+      // A free hour of Happy Hours that used energy says so, with what it saved (issue 26 item 9).
+      ...(spend && money && (waived?.[hour] ?? 0n) > 0n
+        ? { happy_hours_saving: toDollars(waived?.[hour] ?? 0n) }
+        : {}),
       insights: {},
     };
   });
@@ -292,7 +299,7 @@ function dayEntry(input: WeekData, date: string): DayEntry {
       trend: shown ? trendOf(shown.totalSpend, average) : null,
       diversion: day ? diversionOf(day, history) : null,
     },
-    intervals: hourEntries(date, day, shown, history, quality),
+    intervals: hourEntries(date, day, shown, history, quality, input.waived?.get(date)),
   };
 }
 

@@ -15,8 +15,9 @@ export function ChartLegend({
   unit: ChartUnit;
   budget: number;
 }) {
-  // In dollars the bar above the line is the total, so with solar it is the usage less the solar credit.
-  const usageLessSolar = unit === 'dollars' && entries.includes('solarExport');
+  // The bar above the line is the total, so with solar it is the usage less the solar credit (in dollars) or
+  // less the energy exported (in kWh).
+  const withSolar = entries.includes('solarExport');
   return (
     <div className="chart-legend">
       <h3 className="visually-hidden">{trackerCopy.legendTitle}</h3>
@@ -25,8 +26,10 @@ export function ChartLegend({
           const entry =
             key === 'average' && view === 'day'
               ? trackerLegend.averageDay
-              : key === 'usage' && usageLessSolar
-                ? trackerLegend.usageLessSolar
+              : key === 'usage' && withSolar
+                ? unit === 'dollars'
+                  ? trackerLegend.usageLessSolar
+                  : trackerLegend.usageLessExport
                 : trackerLegend[key];
           const meaning =
             key === 'budget'

@@ -49,7 +49,8 @@ function BudgetProgress({ spent, budget }: { spent: number; budget: number }) {
   );
 }
 
-const trendArrows = { up: '▲', down: '▼', stable: '▶' } as const;
+/** Up and down are arrows; about the same is "≈", not a triangle pointing right like the table's disclosure. */
+const trendArrows = { up: '▲', down: '▼', stable: '≈' } as const;
 
 /**
  * The Solar Advantage welcome shows while the server says it has not been seen; once shown it is recorded

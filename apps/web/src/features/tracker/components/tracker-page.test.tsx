@@ -1,10 +1,13 @@
 import {
   addDays,
+  dayOfWeek,
   formatMessage,
+  marketToday,
   messages,
   paths,
   TRACKER_HINT_COOKIE,
   trackerCopy,
+  trackerLegend,
   USAGE_CACHE_MAX_AGE_MS,
 } from '@portal/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -309,6 +312,21 @@ describe('week view', () => {
     ).toBeTruthy();
   });
 
+  it('never shows a negative zero: an hour without export is $0.00 in the solar column, not -$0.00 (issue 26 item 10)', async () => {
+    // A solar day: export from 9:00 to 15:00 only, so most hours have a solar credit of nothing.
+    stubUsage({ hasSolar: true });
+    const { container } = await renderTracker(paths.usage.href(id, pastWeek, 2));
+    await toolbar();
+    const table = screen.getByRole('table', { hidden: true });
+    const solar = within(table)
+      .getAllByRole('row', { hidden: true })
+      .slice(1)
+      .map((row) => row.children[2]?.textContent);
+    expect(solar.slice(0, 3)).toEqual(['$0.00', '$0.00', '$0.00']);
+    expect(solar[10]).toBe('-$0.05');
+    expect(container.textContent).not.toMatch(/-\$0\.00|-0\.0/);
+  });
+
   it('records a week_view visit', async () => {
     const fetchMock = stubUsage();
     await renderTracker(paths.usage.href(id, pastWeek));
@@ -427,12 +445,70 @@ describe('day view', () => {
     expect(screen.queryByRole('link', { name: trackerCopy.nextDay })).toBeNull();
   });
 
-  it('has no next link at all while the next week has not started (next_week.from null)', async () => {
-    stubUsage({ nextWeek: { from: null, has_data: false } });
-    await renderTracker(paths.usage.href(id, pastWeek, 2));
-    await toolbar();
-    expect(screen.queryByRole('link', { name: trackerCopy.nextDay })).toBeNull();
-    expect(screen.getByRole('link', { name: trackerCopy.previousDay })).toBeTruthy();
+  // Every day of the current week, a past week and the first week (issue 26 item 1, decision 0037): the next
+  // day is there while it has data or is before today, also in the current week whose next week has not started.
+  const todayIndex = dayOfWeek(marketToday());
+  const weeksToWalk = [
+    {
+      name: 'the current week',
+      from: thisWeek,
+      options: {
+        nextWeek: { from: null, has_data: false },
+        daysWithData: (index: number) => index < todayIndex,
+      },
+      previous: (day: number) =>
+        day > 0 ? paths.usage.href(id, thisWeek, day - 1) : paths.usage.href(id, addDays(thisWeek, -7), 6),
+      next: (day: number) => (day < todayIndex - 1 ? paths.usage.href(id, thisWeek, day + 1) : null),
+    },
+    {
+      name: 'a past week',
+      from: pastWeek,
+      options: {},
+      previous: (day: number) =>
+        day > 0 ? paths.usage.href(id, pastWeek, day - 1) : paths.usage.href(id, addDays(pastWeek, -7), 6),
+      next: (day: number) =>
+        day < 6 ? paths.usage.href(id, pastWeek, day + 1) : paths.usage.href(id, addDays(pastWeek, 7), 0),
+    },
+    {
+      name: 'the first week (data from Wednesday)',
+      from: pastWeek,
+      options: {
+        previousWeek: { from: addDays(pastWeek, -7), has_data: false },
+        daysWithData: (index: number) => index >= 2,
+      },
+      previous: (day: number) => (day > 0 ? paths.usage.href(id, pastWeek, day - 1) : null),
+      next: (day: number) =>
+        day < 6 ? paths.usage.href(id, pastWeek, day + 1) : paths.usage.href(id, addDays(pastWeek, 7), 0),
+    },
+  ];
+  it.each(weeksToWalk)(
+    'links the previous and next day from every day of $name',
+    async ({ from, options, previous, next }) => {
+      stubUsage(options);
+      for (let day = 0; day < 7; day++) {
+        const rendered = await renderTracker(paths.usage.href(id, from, day));
+        await screen.findByRole('heading', { level: 2, name: formatLongDate(addDays(from, day), true) });
+        await waitFor(() => expect(screen.queryByText(messages.chartLoading)).toBeNull());
+        const href = (name: string) => screen.queryByRole('link', { name })?.getAttribute('href') ?? null;
+        expect([href(trackerCopy.previousDay), href(trackerCopy.nextDay)], `day ${day}`).toEqual([
+          previous(day),
+          next(day),
+        ]);
+        rendered.unmount();
+      }
+    },
+  );
+
+  it('goes to the next day of the current week on a swipe while that day has data', async () => {
+    stubUsage({ nextWeek: { from: null, has_data: false }, daysWithData: () => true });
+    const day = Math.min(todayIndex, 5);
+    const { router } = await renderTracker(paths.usage.href(id, thisWeek, day));
+    await screen.findByRole('link', { name: trackerCopy.nextDay });
+    const area = screen.getByTestId('chart-swipe-area');
+    fireEvent.touchStart(area, { touches: [{ clientX: 300, clientY: 100 }] });
+    fireEvent.touchMove(area, { touches: [{ clientX: 120, clientY: 100 }] });
+    fireEvent.touchEnd(area, { touches: [] });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, thisWeek, day + 1)));
   });
 
   it('says when the day has no data, and shows No data in an hour without data', async () => {
@@ -458,6 +534,36 @@ describe('day view', () => {
     fireEvent.touchMove(area, { touches: [{ clientX: 120, clientY: 100 }] });
     fireEvent.touchEnd(area, { touches: [] });
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.usage.href(id, pastWeek, 4)));
+  });
+
+  it('marks the free hours of Happy Hours, in the chart, the names, the legend and the table (issue 26 item 9)', async () => {
+    stubUsage({ freeHours: (_, hour) => hour === 11 || hour === 12 });
+    await renderTracker(paths.usage.href(id, pastWeek, 1));
+    const buttons = await columnButtons();
+    // 11:00 used energy at no charge: $0.00 with the mark, and what it saved in its name.
+    expect(within(buttons[11] as HTMLElement).getByText(trackerCopy.freeMark)).toBeTruthy();
+    expect(buttons[11]?.getAttribute('aria-label')).toBe(
+      '11:00: $0.00 Free, VIEW WEEK (Happy Hours saved $0.21)',
+    );
+    expect(buttons[12]?.getAttribute('aria-label')).toContain(
+      '$0.00 Free, VIEW WEEK (Happy Hours saved $0.22)',
+    );
+    for (const index of [10, 13]) {
+      expect(within(buttons[index] as HTMLElement).queryByText(trackerCopy.freeMark)).toBeNull();
+    }
+    const legend = screen.getByText(trackerLegend.free.meaning);
+    expect(legend.previousSibling?.textContent).toBe('Free');
+    const table = screen.getByRole('table', { hidden: true });
+    const usageCells = within(table)
+      .getAllByRole('row', { hidden: true })
+      .slice(1)
+      .map((row) => row.children[1]?.textContent);
+    expect(usageCells.slice(10, 14)).toEqual(['$0.20', '$0.00 Free', '$0.00 Free', '$0.23']);
+    // In kWh the free hours keep their mark: energy was used.
+    await userEvent.click(screen.getByRole('radio', { name: trackerCopy.unitKwh }));
+    expect((await columnButtons())[11]?.getAttribute('aria-label')).toBe(
+      '11:00: 0.63 kWh Free, VIEW WEEK (Happy Hours saved $0.21)',
+    );
   });
 
   it('shows the day insights and records a day_view visit', async () => {
@@ -811,6 +917,15 @@ describe('overview panel', () => {
     stubUsage({ trend: { up: false, down: true, stable: false, value_to_times: 0.8 } });
     await renderTracker(paths.usage.href(id, pastWeek));
     expect((await screen.findByTestId('trend')).textContent).toBe('▼ 20% less than your weekly average');
+  });
+
+  it('marks "About the same" with a sign unlike the table’s disclosure triangle (issue 26 item 14)', async () => {
+    stubUsage({ trend: { up: false, down: false, stable: true, value_to_times: 1.02 } });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const trend = (await screen.findByTestId('trend')).textContent ?? '';
+    expect(trend).toBe('≈ About the same as your weekly average');
+    // No triangle pointing right, the shape of a closed <details> marker, in any direction's sign.
+    expect(trend).not.toMatch(/[▶▸►▷▹⯈]/u);
   });
 
   it('says when there is not enough data to project', async () => {

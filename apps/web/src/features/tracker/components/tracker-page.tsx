@@ -23,7 +23,7 @@ import { isAccountError, usageErrorMessage, useUsage } from '../api/get-usage.ts
 import { useHint } from '../hooks/use-hint.ts';
 import { useTrackerRoute } from '../hooks/use-tracker-route.ts';
 import { useUsageErrorAlert } from '../hooks/use-usage-error-alert.ts';
-import { buildColumns, type ChartUnit, hasAnyData } from '../lib/chart-model.ts';
+import { buildColumns, type ChartColumn, type ChartUnit, hasAnyData } from '../lib/chart-model.ts';
 import { currentWeekStart } from '../lib/dates.ts';
 import { legendEntries } from '../lib/legend.ts';
 import { shouldShowSurvey } from '../lib/survey-prompt.ts';
@@ -42,23 +42,29 @@ import './tracker-page.css';
 
 function tableRows(
   entries: ReadonlyArray<DayEntry | HourEntry>,
+  columns: readonly ChartColumn[],
   rowName: (index: number) => string,
+  shortRowName: ((index: number) => string) | undefined,
   unit: ChartUnit,
 ): TableRow[] {
   const dollars = unit === 'dollars';
   return entries.map((entry, index) => {
     const { data } = entry;
+    const column = columns[index];
     return {
       key: String(index),
       name: rowName(index),
+      shortName: shortRowName?.(index),
       hasData: data.total_spend !== null,
       usage: dollars ? data.grid_spend : data.usage_kwh,
       supply: data.service_charge,
       concession: data.concession,
       solar: dollars ? data.solar_input : data.solar_kwh,
-      total: data.total_spend,
+      // The chart's figure: in kWh the energy used less the energy exported (lib/chart-model.ts).
+      total: dollars ? data.total_spend : (column?.total ?? null),
       average: data.average_spend,
       estimatedShare: entry.estimated_share,
+      free: column?.freeSaving != null,
     };
   });
 }
@@ -179,6 +185,7 @@ function TrackerScreen({
           labelledBy={chartTitleId}
           describedBy={unit === 'dollars' && totalSpend != null ? summaryId : undefined}
           noDataLabel={messages.columnNoData}
+          freeLabel={trackerCopy.freeMark}
         />
       </>
     );
@@ -225,6 +232,7 @@ function TrackerScreen({
                 hasSolar,
                 budget,
                 hasEstimates: columns.some((column) => column.estimatedShare > 0),
+                hasFree: columns.some((column) => column.freeSaving !== null),
               })}
               view={shown.view}
               unit={unit}
@@ -236,7 +244,7 @@ function TrackerScreen({
         {hasData && (
           <ChartTable
             caption={chartTitle}
-            rows={tableRows(entries, shown.rowName, unit)}
+            rows={tableRows(entries, columns, shown.rowName, shown.shortRowName, unit)}
             view={shown.view}
             unit={unit}
             hasSolar={hasSolar}

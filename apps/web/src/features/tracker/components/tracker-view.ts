@@ -41,8 +41,9 @@ export interface TrackerView {
   /** What activating a column does, in words, and where it goes. */
   actionLabel: string;
   columnHref(index: number): string;
-  /** The name of a table row (a column of the chart). */
+  /** The name of a table row (a column of the chart), and a shorter one for phones where there is one. */
   rowName(index: number): string;
+  shortRowName?(index: number): string;
   /** Above the chart: the week's overview or the day's insights. */
   above: ReactNode;
   /** In the chart's header, before the unit switch. */

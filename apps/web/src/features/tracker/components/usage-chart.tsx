@@ -6,7 +6,7 @@
  * The SVG is decorative for assistive technology: each button's accessible name carries its numbers, and the
  * table beside the chart carries all of them.
  */
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { type ChartColumn, type ChartView, layoutChart } from '../lib/chart-model.ts';
 import type { ColumnLabel } from '../lib/column-labels.ts';
 import './usage-chart.css';
@@ -24,6 +24,8 @@ export interface UsageChartProps {
   labelledBy: string;
   describedBy?: string;
   noDataLabel: string;
+  /** The mark on an hour of free Happy Hours. */
+  freeLabel: string;
 }
 
 export function UsageChart({
@@ -36,6 +38,7 @@ export function UsageChart({
   labelledBy,
   describedBy,
   noDataLabel,
+  freeLabel,
 }: UsageChartProps) {
   const stripesId = `${useId()}-stripes`;
   const geometry = layoutChart(columns, { budgetPerDay, barShare: view === 'week' ? 0.56 : 0.66 });
@@ -66,97 +69,101 @@ export function UsageChart({
             <rect className="usage-chart__stripe" width="100" height="1.3" />
           </pattern>
         </defs>
-        {geometry.columns.map((column, index) => {
-          const data = columns[index];
-          if (!data) return null;
-          return (
-            <g key={data.index} className={data.isMax ? 'usage-chart__bar is-max' : 'usage-chart__bar'}>
-              {column.supply && (
-                <rect
-                  className="usage-chart__supply"
-                  x={column.x}
-                  y={column.supply.y}
-                  width={column.width}
-                  height={column.supply.height}
-                />
-              )}
-              {column.usage && (
-                <rect
-                  className="usage-chart__usage"
-                  x={column.x}
-                  y={column.usage.y}
-                  width={column.width}
-                  height={column.usage.height}
-                />
-              )}
-              {column.usage && data.estimatedShare > 0 && (
-                <rect
-                  className="usage-chart__estimated"
-                  data-testid="estimated-marker"
-                  fill={`url(#${stripesId})`}
-                  x={column.x}
-                  y={column.usage.y}
-                  width={column.width}
-                  height={column.usage.height}
-                />
-              )}
-              {column.solar && (
-                <rect
-                  className="usage-chart__solar"
-                  x={column.x}
-                  y={column.solar.y}
-                  width={column.width}
-                  height={column.solar.height}
-                />
-              )}
-            </g>
-          );
-        })}
-        <line
-          className="usage-chart__axis"
-          x1="0"
-          x2="100"
-          y1={geometry.zeroY}
-          y2={geometry.zeroY}
-          vectorEffect="non-scaling-stroke"
-        />
-        {geometry.columns.map((column, index) =>
-          column.averageY === null ? null : (
-            <g
-              key={columns[index]?.index ?? index}
-              className="usage-chart__average"
-              data-testid="average-marker"
-            >
-              <line
-                className="usage-chart__average-casing"
-                x1={column.x - column.width * 0.15}
-                x2={column.x + column.width * 1.15}
-                y1={column.averageY}
-                y2={column.averageY}
-                vectorEffect="non-scaling-stroke"
-              />
-              <line
-                className="usage-chart__average-line"
-                x1={column.x - column.width * 0.15}
-                x2={column.x + column.width * 1.15}
-                y1={column.averageY}
-                y2={column.averageY}
-                vectorEffect="non-scaling-stroke"
-              />
-            </g>
-          ),
-        )}
-        {geometry.budgetY !== null && (
+        {/* The plot, which the stylesheet turns a quarter (value axis left to right) where the day's hours are
+            rows: on screens too narrow for 24 columns with labels that read across. */}
+        <g className="usage-chart__plot">
+          {geometry.columns.map((column, index) => {
+            const data = columns[index];
+            if (!data) return null;
+            return (
+              <g key={data.index} className={data.isMax ? 'usage-chart__bar is-max' : 'usage-chart__bar'}>
+                {column.supply && (
+                  <rect
+                    className="usage-chart__supply"
+                    x={column.x}
+                    y={column.supply.y}
+                    width={column.width}
+                    height={column.supply.height}
+                  />
+                )}
+                {column.usage && (
+                  <rect
+                    className="usage-chart__usage"
+                    x={column.x}
+                    y={column.usage.y}
+                    width={column.width}
+                    height={column.usage.height}
+                  />
+                )}
+                {column.usage && data.estimatedShare > 0 && (
+                  <rect
+                    className="usage-chart__estimated"
+                    data-testid="estimated-marker"
+                    fill={`url(#${stripesId})`}
+                    x={column.x}
+                    y={column.usage.y}
+                    width={column.width}
+                    height={column.usage.height}
+                  />
+                )}
+                {column.solar && (
+                  <rect
+                    className="usage-chart__solar"
+                    x={column.x}
+                    y={column.solar.y}
+                    width={column.width}
+                    height={column.solar.height}
+                  />
+                )}
+              </g>
+            );
+          })}
           <line
-            className="usage-chart__budget"
-            data-testid="budget-line"
+            className="usage-chart__axis"
             x1="0"
             x2="100"
-            y1={geometry.budgetY}
-            y2={geometry.budgetY}
+            y1={geometry.zeroY}
+            y2={geometry.zeroY}
             vectorEffect="non-scaling-stroke"
           />
-        )}
+          {geometry.columns.map((column, index) =>
+            column.averageY === null ? null : (
+              <g
+                key={columns[index]?.index ?? index}
+                className="usage-chart__average"
+                data-testid="average-marker"
+              >
+                <line
+                  className="usage-chart__average-casing"
+                  x1={column.x - column.width * 0.15}
+                  x2={column.x + column.width * 1.15}
+                  y1={column.averageY}
+                  y2={column.averageY}
+                  vectorEffect="non-scaling-stroke"
+                />
+                <line
+                  className="usage-chart__average-line"
+                  x1={column.x - column.width * 0.15}
+                  x2={column.x + column.width * 1.15}
+                  y1={column.averageY}
+                  y2={column.averageY}
+                  vectorEffect="non-scaling-stroke"
+                />
+              </g>
+            ),
+          )}
+          {geometry.budgetY !== null && (
+            <line
+              className="usage-chart__budget"
+              data-testid="budget-line"
+              x1="0"
+              x2="100"
+              y1={geometry.budgetY}
+              y2={geometry.budgetY}
+              vectorEffect="non-scaling-stroke"
+            />
+          )}
+        </g>
       </svg>
       <div
         className="usage-chart__columns"
@@ -164,7 +171,7 @@ export function UsageChart({
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
         onKeyDown={onKeyDown}
-        style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }}
+        style={{ '--chart-count': columns.length } as CSSProperties}
       >
         {columns.map((column, index) => {
           const label = labels[index];
@@ -201,10 +208,15 @@ export function UsageChart({
                     )}
                   </>
                 )}
-                <span className="usage-chart__value">{label.value ?? '\u00a0'}</span>
+                <ColumnValue value={label.value} />
               </span>{' '}
               <span className="usage-chart__column-plot" aria-hidden="true">
                 {!column.hasData && <span className="usage-chart__no-data">{noDataLabel}</span>}{' '}
+                {column.freeSaving !== null && (
+                  <>
+                    <span className="usage-chart__free">{freeLabel}</span>{' '}
+                  </>
+                )}
                 <span className="usage-chart__action">{actionLabel}</span>
               </span>
             </button>
@@ -212,5 +224,21 @@ export function UsageChart({
         })}
       </div>
     </div>
+  );
+}
+
+/**
+ * A column's figure: "$6.42", or "24.1 kWh" with the unit in a span of its own, which the stylesheet puts on a
+ * line of its own where columns are narrow (the week on a phone, the day's 24 columns).
+ */
+function ColumnValue({ value }: { value: string | null }) {
+  if (value === null) return <span className="usage-chart__value">{'\u00a0'}</span>;
+  const unit = / kWh$/.exec(value);
+  if (!unit) return <span className="usage-chart__value">{value}</span>;
+  return (
+    <span className="usage-chart__value">
+      <span className="usage-chart__figure">{value.slice(0, unit.index)}</span>{' '}
+      <span className="usage-chart__unit">kWh</span>
+    </span>
   );
 }

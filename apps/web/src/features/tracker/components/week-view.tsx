@@ -1,5 +1,5 @@
 /** The Tracker's week view: seven daily columns, the overview above them and the budget form below. */
-import { formatMessage, messages, paths, trackerCopy } from '@portal/contracts';
+import { formatMessage, messages, paths, trackerCopy, truncate } from '@portal/contracts';
 import { budgetPerDay } from '../lib/chart-model.ts';
 import { weekColumnLabels } from '../lib/column-labels.ts';
 import { formatWeekRange } from '../lib/dates.ts';
@@ -38,6 +38,10 @@ export function weekView({
     rowName: (index) => {
       const start = days[index]?.interval_range.starts_at;
       return start ? `${start.day} ${start.date} ${start.month}` : '';
+    },
+    shortRowName: (index) => {
+      const start = days[index]?.interval_range.starts_at;
+      return start ? `${truncate(start.day)} ${start.date} ${truncate(start.month)}` : '';
     },
     above: data && (
       <TrackerOverview

@@ -21,6 +21,7 @@ function column(overrides: Partial<ChartColumn>): ChartColumn {
     solar: 0,
     average: null,
     estimatedShare: 0,
+    freeSaving: null,
     isMax: false,
     ...overrides,
   };
@@ -42,10 +43,21 @@ describe('chart columns (docs/api.md#entities derived fields)', () => {
     expect(columns.filter((c) => c.isMax).map((c) => c.index)).toEqual([6]);
   });
 
-  it('uses usage_kwh and solar_kwh in kWh, without supply or average', () => {
+  it('uses usage_kwh and solar_kwh in kWh, without supply or average; the total is the net, as in dollars', () => {
     const usage = makeUsage({ hasSolar: true });
     const [monday] = buildColumns(usage.current_week.intervals, { view: 'week', unit: 'kwh' });
-    expect(monday).toMatchObject({ usage: 12.8, supply: 0, solar: 12.5, total: 12.8, average: null });
+    // 12.8 kWh used from the grid, 12.5 kWh exported: a net 0.3 kWh (issue 26 item 2: an hour of large export
+    // said "0.00 kWh", as if nothing happened).
+    expect(monday).toMatchObject({ usage: 12.8, supply: 0, solar: 12.5, total: 0.3, average: null });
+    const hours = buildColumns(usage.current_week.intervals[0]?.intervals ?? [], {
+      view: 'day',
+      unit: 'kwh',
+    });
+    // 12:00: 0.66 kWh used, 1 kWh exported.
+    expect(hours[12]).toMatchObject({ usage: 0.66, solar: 1, total: -0.34 });
+    expect(buildColumns(makeUsage().current_week.intervals, { view: 'week', unit: 'kwh' })[0]?.total).toBe(
+      12.8,
+    );
   });
 
   it('leaves supply out of the day view', () => {

@@ -18,7 +18,7 @@ export interface ChartColumn {
   index: number;
   /** False when the column's total is missing: it shows 'No data'. */
   hasData: boolean;
-  /** The label's figure: total_spend in dollars, usage_kwh in kWh. */
+  /** The label's figure: total_spend in dollars, usage_kwh less solar_kwh in kWh. */
   total: number | null;
   /**
    * Grid usage (grid_spend or usage_kwh); missing counts as 0. Not drawn as such: the bar above the axis is the
@@ -32,11 +32,21 @@ export interface ChartColumn {
   /** average_spend; null where it is not drawn (kWh) or unknown. */
   average: number | null;
   estimatedShare: number;
+  /** What Happy Hours saved in an hour of its free slot that used energy (dollars); null otherwise. */
+  freeSaving: number | null;
   /** The highest total of the chart (the first one on a tie). */
   isMax: boolean;
 }
 
 const orZero = (value: number | null | undefined): number => value ?? 0;
+
+/**
+ * A column's total in kWh: the energy used from the grid less the energy exported, in hundredths as the answer
+ * gives them, as its total in dollars is the usage less the solar credit. An hour of large export is then a
+ * negative figure (drawn below the axis), not "0.00 kWh" as if nothing had happened.
+ */
+const netKwh = (data: ColumnData): number =>
+  Math.round(orZero(data.usage_kwh) * 100 - orZero(data.solar_kwh) * 100) / 100;
 
 /** Builds the columns of one chart from day entries (week view) or hour entries (day view). */
 export function buildColumns(
@@ -50,12 +60,13 @@ export function buildColumns(
     return {
       index,
       hasData,
-      total: !hasData ? null : dollars ? data.total_spend : data.usage_kwh,
+      total: !hasData ? null : dollars ? data.total_spend : netKwh(data),
       usage: hasData ? orZero(dollars ? data.grid_spend : data.usage_kwh) : 0,
       supply: hasData && dollars && view === 'week' ? orZero(data.service_charge) : 0,
       solar: hasData ? orZero(dollars ? data.solar_input : data.solar_kwh) : 0,
       average: dollars ? data.average_spend : null,
       estimatedShare: hasData ? entry.estimated_share : 0,
+      freeSaving: hasData && 'happy_hours_saving' in entry ? (entry.happy_hours_saving ?? null) : null,
       isMax: false,
     };
   });

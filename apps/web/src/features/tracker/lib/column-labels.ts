@@ -8,6 +8,7 @@ import {
   type DayEntry,
   formatCurrency,
   formatDecimal,
+  formatMessage,
   type HourEntry,
   messages,
   trackerCopy,
@@ -47,11 +48,16 @@ function accessibleName(
   action: string,
   kwhDecimals: number,
 ) {
-  const figure =
-    column.total === null ? messages.columnNoData : formatFigure(column.total, unit, kwhDecimals);
+  // A free hour's mark follows its figure, as on the screen ("11:00: $0.00 Free").
+  const figure = `${
+    column.total === null ? messages.columnNoData : formatFigure(column.total, unit, kwhDecimals)
+  }${column.freeSaving !== null ? ` ${trackerCopy.freeMark}` : ''}`;
   const notes = [
     column.isMax ? trackerCopy.highestColumn : null,
     column.estimatedShare > 0 ? trackerCopy.estimatedColumn : null,
+    column.freeSaving !== null
+      ? formatMessage(trackerCopy.freeColumn, { amount: formatCurrency(column.freeSaving) })
+      : null,
   ].filter(Boolean);
   // The notes come last, after what the column shows (its title, figure and, on focus, its action).
   return `${title}: ${figure}, ${action}${notes.length ? ` (${notes.join(', ')})` : ''}`;

@@ -2,11 +2,11 @@
  * Which legend entries a chart shows (docs/screens.md): Usage in both views; Supply in the week view only; Solar
  * Export for solar accounts only; Average in both (per interval in the day view); Budget in the week view
  * only, when a budget is set (otherwise no line is drawn). Beyond the specification: Estimated when a column
- * includes estimated reads, and in kWh only what is drawn in kWh.
+ * includes estimated reads, Free when an hour was free with Happy Hours, and in kWh only what is drawn in kWh.
  */
 import type { ChartUnit, ChartView } from './chart-model.ts';
 
-export type LegendKey = 'usage' | 'supply' | 'solarExport' | 'average' | 'budget' | 'estimated';
+export type LegendKey = 'usage' | 'supply' | 'solarExport' | 'average' | 'budget' | 'estimated' | 'free';
 
 export function legendEntries({
   view,
@@ -14,12 +14,15 @@ export function legendEntries({
   hasSolar,
   budget,
   hasEstimates,
+  hasFree = false,
 }: {
   view: ChartView;
   unit: ChartUnit;
   hasSolar: boolean;
   budget: number;
   hasEstimates: boolean;
+  /** A column is an hour of free Happy Hours that used energy. */
+  hasFree?: boolean;
 }): LegendKey[] {
   const dollars = unit === 'dollars';
   const entries: LegendKey[] = ['usage'];
@@ -28,5 +31,6 @@ export function legendEntries({
   if (dollars) entries.push('average');
   if (view === 'week' && dollars && budget > 0) entries.push('budget');
   if (hasEstimates) entries.push('estimated');
+  if (hasFree) entries.push('free');
   return entries;
 }
