@@ -13,6 +13,7 @@ import {
   marketToday,
   serverPrefixes,
   timeSlotIds,
+  USAGE_RESPONSE_VERSION,
   weekStart,
 } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -328,6 +329,24 @@ describe('a week that no longer shows the day', () => {
     expect(built.built).toBe(true);
     expect(built.text).toBe(await fromScratch('demo-solar', current, nextWeek));
     expect((await served('demo-solar', last, addDays(today, 1))).built).toBe(true);
+  });
+});
+
+describe('a week stored by another build', () => {
+  it('is never current: a row of an older response shape is built again by its next reader', async () => {
+    const today = marketToday();
+    const week = addDays(weekStart(today), -21);
+    await served('demo-home', week, today);
+    expect((await served('demo-home', week, today)).built).toBe(false);
+    // The row as a server of the previous response version left it.
+    await t.db.execute(sql`
+      update usage_answers set account_stamp = replace(account_stamp, ${`,${USAGE_RESPONSE_VERSION},`},
+        ${`,${USAGE_RESPONSE_VERSION - 1},`})
+      where week_start = ${week}
+        and account_id = (select id from accounts where public_id = 'demo-home')`);
+    const again = await served('demo-home', week, today);
+    expect(again.built).toBe(true);
+    expect(again.text).toBe(await fromScratch('demo-home', week, today));
   });
 });
 

@@ -9,7 +9,13 @@
  * commit; any other week, or a week whose data, settings or day moved on, is built by its first reader and
  * stored for every instance.
  */
-import { addDays, isMarketDate, marketToday, weekStart as mondayOf } from '@portal/contracts';
+import {
+  addDays,
+  isMarketDate,
+  marketToday,
+  weekStart as mondayOf,
+  USAGE_RESPONSE_VERSION,
+} from '@portal/contracts';
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
@@ -35,14 +41,22 @@ export interface StoredWeek {
 }
 
 /**
- * The layout of stored answers: 2, the answer up to its forecast (1 was the whole answer). Part of the stamp, so
- * that a row of another layout is never current: it is built again by its next reader.
+ * What a stored answer was built as: 2, the answer up to its forecast (1 was the whole answer). Raise it when a
+ * build gives other text for the same data; the response's shape has its own number (USAGE_RESPONSE_VERSION,
+ * pinned by a contracts test). Both are part of the stamp, so a row built otherwise is never current: its next
+ * reader builds it again.
  */
 const STORED_LAYOUT = 2;
 
-/** What of the account, outside its usage version, an answer shows (its settings), and the stored layout. */
+/** What of the account, outside its usage version, an answer shows (its settings), and how it was built. */
 export const accountStamp = (account: AccountRow) =>
-  JSON.stringify([STORED_LAYOUT, toCustomer(account), account.solarTrial, account.solarWelcomeSeen]);
+  JSON.stringify([
+    STORED_LAYOUT,
+    USAGE_RESPONSE_VERSION,
+    toCustomer(account),
+    account.solarTrial,
+    account.solarWelcomeSeen,
+  ]);
 
 /** The week of `from` (any date of it), or this week for a missing or malformed date (validation answers it). */
 export function weekOfRequest(from: unknown, today: string): string {
