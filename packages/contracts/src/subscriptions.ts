@@ -115,4 +115,5 @@ export const budgetAlertSettingsCopy = {
   noBudget: 'You have no weekly budget: set one in Tracker to get alerts.',
   turnedOn: 'Budget alerts turned on.',
   turnedOff: 'Budget alerts turned off.',
+  loadError: 'Your budget alert setting could not be loaded. Please try again later.',
 } as const;
