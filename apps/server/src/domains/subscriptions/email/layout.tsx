@@ -177,54 +177,57 @@ export function EmailDocument({
         >
           {preheader}
         </div>
-        <table
-          role="presentation"
-          width="100%"
-          cellPadding={0}
-          cellSpacing={0}
-          className="snap-page"
-          style={{ background: colours.page, borderCollapse: 'collapse' }}
-        >
-          <tbody>
-            <tr>
-              <td align="center" style={{ padding: '24px 8px' }}>
-                <table
-                  role="presentation"
-                  width="100%"
-                  cellPadding={0}
-                  cellSpacing={0}
-                  style={{ maxWidth: '600px', borderCollapse: 'collapse' }}
-                >
-                  <tbody>
-                    <tr>
-                      <td style={{ padding: '0 8px 12px' }}>
-                        <p
-                          className="snap-brand"
-                          style={p({ margin: 0, fontSize: '18px', fontWeight: 700, color: colours.brand })}
+        {/* The email is one landmark, named by its subject: a screen reader (and axe) finds where it starts. */}
+        <div role="main" aria-label={title}>
+          <table
+            role="presentation"
+            width="100%"
+            cellPadding={0}
+            cellSpacing={0}
+            className="snap-page"
+            style={{ background: colours.page, borderCollapse: 'collapse' }}
+          >
+            <tbody>
+              <tr>
+                <td align="center" style={{ padding: '24px 8px' }}>
+                  <table
+                    role="presentation"
+                    width="100%"
+                    cellPadding={0}
+                    cellSpacing={0}
+                    style={{ maxWidth: '600px', borderCollapse: 'collapse' }}
+                  >
+                    <tbody>
+                      <tr>
+                        <td style={{ padding: '0 8px 12px' }}>
+                          <p
+                            className="snap-brand"
+                            style={p({ margin: 0, fontSize: '18px', fontWeight: 700, color: colours.brand })}
+                          >
+                            {brand}
+                          </p>
+                        </td>
+                      </tr>
+                      <tr>
+                        <td
+                          className="snap-card snap-card-cell snap-text"
+                          style={{ background: colours.card, borderRadius: '8px', padding: '28px 32px' }}
                         >
-                          {brand}
-                        </p>
-                      </td>
-                    </tr>
-                    <tr>
-                      <td
-                        className="snap-card snap-card-cell snap-text"
-                        style={{ background: colours.card, borderRadius: '8px', padding: '28px 32px' }}
-                      >
-                        {card}
-                      </td>
-                    </tr>
-                    <tr>
-                      <td className="snap-text" style={{ padding: '16px 8px' }}>
-                        {footer}
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </td>
-            </tr>
-          </tbody>
-        </table>
+                          {card}
+                        </td>
+                      </tr>
+                      <tr>
+                        <td className="snap-text" style={{ padding: '16px 8px' }}>
+                          {footer}
+                        </td>
+                      </tr>
+                    </tbody>
+                  </table>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
       </body>
     </html>
   );
