@@ -29,6 +29,7 @@ import type {
   EventQuery,
   EventResultResponse,
   EventResultsResponse,
+  UpcomingEventsResponse,
 } from './reduce-and-reward-schemas.ts';
 import type {
   BudgetAlertSetting,
@@ -373,6 +374,14 @@ export const endpoints = {
     method: 'GET',
     base: 'reduceAndReward',
     path: '/dr_events/event_results',
+    guard: inQuery,
+    limit: 'reads',
+  }),
+  /** Beyond the specification: the events to come with the account's own target (issue 29). */
+  upcomingEvents: defineEndpoint<{ query: AccountQuery; answer: UpcomingEventsResponse }>()({
+    method: 'GET',
+    base: 'reduceAndReward',
+    path: '/dr_events/upcoming',
     guard: inQuery,
     limit: 'reads',
   }),

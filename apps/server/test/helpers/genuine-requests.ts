@@ -203,6 +203,11 @@ export const genuineRequests: Record<
     url: '/reduce_and_reward/dr_events/event_results',
     query: { account_id: id },
   }),
+  upcomingEvents: (_, id) => ({
+    method: 'GET',
+    url: '/reduce_and_reward/dr_events/upcoming',
+    query: { account_id: id },
+  }),
   eventProgress: (ctx, id) => ({
     method: 'GET',
     url: '/reduce_and_reward/dr_events/event_progress',
