@@ -12,6 +12,7 @@ import {
   type UpcomingEventsResponse,
   upcomingEventCopy,
 } from '@portal/contracts';
+import { ApiError } from '../../../shared/lib/api-client.ts';
 import { useUpcomingEvents } from '../api/get-upcoming-events.ts';
 
 type UpcomingEvent = UpcomingEventsResponse['events'][number];
@@ -65,6 +66,8 @@ function Event({ event }: { event: UpcomingEvent }) {
 
 export function UpcomingEvents({ accountId }: { accountId: string }) {
   const query = useUpcomingEvents(accountId);
+  // A reduce-and-reward service offering only the specification's calls has no such call: nothing to show.
+  if (query.error instanceof ApiError && query.error.status === 404) return null;
   if (query.isError)
     return (
       <section className="rr-card" aria-labelledby="rr-upcoming-title">
