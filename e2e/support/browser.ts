@@ -26,6 +26,19 @@ export function shot(name: string): string {
 }
 
 let portalUrl: string | undefined;
+let portalDataDir: string | undefined;
+
+/** Set by support/per-file-portal.ts: this file's server's DATA_DIR (its outbox, for the mail tests). */
+export function setDataDir(dir: string | undefined): void {
+  portalDataDir = dir;
+}
+
+/** The DATA_DIR of this test file's own portal server. */
+export function dataDir(): string {
+  if (!portalDataDir)
+    throw new Error("this file's portal server has not started (support/per-file-portal.ts)");
+  return portalDataDir;
+}
 
 /** Set by support/per-file-portal.ts once this file's own server is up. */
 export function setBaseUrl(url: string): void {

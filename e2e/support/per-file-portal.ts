@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchBrowser, setBaseUrl, setBrowser } from './browser.ts';
+import { launchBrowser, setBaseUrl, setBrowser, setDataDir } from './browser.ts';
 import { newDataDir, type RunningPortal, startPortal } from './portal-server.ts';
 
 let portal: RunningPortal | undefined;
@@ -18,11 +18,13 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   setBaseUrl(portal.baseUrl);
+  setDataDir(portal.dataDir);
   setBrowser(browser);
 });
 
 afterAll(async () => {
   setBrowser(undefined);
+  setDataDir(undefined);
   await browser?.close();
   if (!portal) return;
   await portal.stop();

@@ -29,8 +29,15 @@ import type {
   EventQuery,
   EventResultResponse,
   EventResultsResponse,
+  UpcomingEventsResponse,
 } from './reduce-and-reward-schemas.ts';
-import type { ChangeFrequencyBody, Subscription, SubscriptionUpdateBody } from './subscriptions-schemas.ts';
+import type {
+  BudgetAlertSetting,
+  BudgetAlertUpdateBody,
+  ChangeFrequencyBody,
+  Subscription,
+  SubscriptionUpdateBody,
+} from './subscriptions-schemas.ts';
 import type { UpdateProfileBody } from './surveys.ts';
 import type { SpendTargetBody, UsageQuery, UsageResponse } from './usage.ts';
 
@@ -238,7 +245,23 @@ export const endpoints = {
     limit: 'writes',
   }),
 
-  // The signed email links: the token names the account, not the guard. Each answers a redirect but one.
+  /** Beyond the specification: the budget alert choice (docs/budget-alerts.md). */
+  budgetAlert: defineEndpoint<{ query: AccountQuery; answer: BudgetAlertSetting }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/tracker/budget_alert',
+    guard: inQuery,
+    limit: 'reads',
+  }),
+  updateBudgetAlert: defineEndpoint<{ body: BudgetAlertUpdateBody; answer: BudgetAlertSetting }>()({
+    method: 'PUT',
+    base: 'api',
+    path: '/tracker/budget_alert',
+    guard: inBody,
+    limit: 'writes',
+  }),
+
+  // The signed email links: the token names the account, not the guard. Each answers a redirect but two.
   emailClick: defineEndpoint<{ query: EmailLinkQuery }>()({
     method: 'GET',
     base: 'api',
@@ -257,6 +280,21 @@ export const endpoints = {
     method: 'GET',
     base: 'api',
     path: '/email/unsubscribe',
+    limit: 'signedLinks',
+    token: linkToken,
+  }),
+  /** The budget alert's one-click off (List-Unsubscribe-Post), and the same link opened in a browser. */
+  emailBudgetAlertsOff: defineEndpoint<{ query: EmailLinkQuery; answer: { budget_alerts: false } }>()({
+    method: 'POST',
+    base: 'api',
+    path: '/email/budget_alerts_off',
+    limit: 'signedLinks',
+    token: linkToken,
+  }),
+  emailBudgetAlertsOffPage: defineEndpoint<{ query: EmailLinkQuery }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/email/budget_alerts_off',
     limit: 'signedLinks',
     token: linkToken,
   }),
@@ -336,6 +374,14 @@ export const endpoints = {
     method: 'GET',
     base: 'reduceAndReward',
     path: '/dr_events/event_results',
+    guard: inQuery,
+    limit: 'reads',
+  }),
+  /** Beyond the specification: the events to come with the account's own target (issue 29). */
+  upcomingEvents: defineEndpoint<{ query: AccountQuery; answer: UpcomingEventsResponse }>()({
+    method: 'GET',
+    base: 'reduceAndReward',
+    path: '/dr_events/upcoming',
     guard: inQuery,
     limit: 'reads',
   }),

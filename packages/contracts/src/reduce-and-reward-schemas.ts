@@ -101,3 +101,36 @@ export const eventProgressResponseSchema = z
   })
   .meta({ id: 'EventProgress' });
 export type EventProgressResponse = z.infer<typeof eventProgressResponseSchema>;
+
+/**
+ * Beyond the specification (issue 29 item 2): GET {reduce-and-reward base}/dr_events/upcoming, the account's
+ * events still to come with its own target, computed by the settlement's baseline rule from the days known
+ * now, and the rewards. `target` is null when too few days of data exist for a baseline yet.
+ */
+export const upcomingEventsResponseSchema = z
+  .object({
+    events: z.array(
+      z.object({
+        id: z.number().int(),
+        start_time: aestInstant,
+        end_time: aestInstant,
+        interval_count: z.number().int().positive(),
+        target: z
+          .object({
+            baseline_kwh: z.number().meta({ description: 'Usual kWh over the event window (the baseline)' }),
+            event_kwh: z.number().meta({ description: 'The target for the whole event, kWh' }),
+            per_interval_kwh: z.number().meta({ description: 'The target per 30 minutes, kWh' }),
+            baseline_days: z.number().int().positive(),
+            last_baseline_day: z.iso.date(),
+          })
+          .nullable(),
+        rewards: z.object({
+          silver_cents: z.number().int(),
+          gold_cents: z.number().int(),
+          gold_percent: z.number(),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: 'UpcomingEvents' });
+export type UpcomingEventsResponse = z.infer<typeof upcomingEventsResponseSchema>;

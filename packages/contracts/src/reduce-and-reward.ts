@@ -90,3 +90,17 @@ export const eventCopy = {
   targetLine: 'Your target: {value} kWh',
   noIntervals: 'Your meter data for this event has not arrived yet.',
 } as const;
+
+/** The overview's events still to come (issue 29 item 2); `{name}` placeholders are filled with formatMessage. */
+export const upcomingEventCopy = {
+  title: 'Coming up',
+  when: '{date}, {start} to {end} AEST',
+  target: 'Your target: less than {event} kWh over the event, {perInterval} kWh per 30 minutes.',
+  baseline:
+    'Your usual use at these times is {baseline} kWh, the average of your {days} most recent {dayType} with meter data (the latest {last}).',
+  weekdays: 'weekdays',
+  weekendDays: 'weekend days',
+  noTarget: 'Your target will show here once we have enough of your meter data (5 days like the event day).',
+  rewards: 'Stay below it to earn a {silver} bill credit; the top {goldPercent}% of savers earn {gold}.',
+  error: 'We could not load your events to come. Please try again later.',
+} as const;

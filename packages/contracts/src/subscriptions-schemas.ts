@@ -44,3 +44,21 @@ export const changeFrequencyBodySchema = z
   .strict()
   .meta({ id: 'ChangeFrequency' });
 export type ChangeFrequencyBody = z.input<typeof changeFrequencyBodySchema>;
+
+/** GET /api/tracker/budget_alert answers this, and PUT answers it after the change (docs/budget-alerts.md). */
+export const budgetAlertSettingSchema = z
+  .object({
+    enabled: z.boolean().meta({
+      description: 'Whether the budget alert is on: sent to subscribers only, on unless turned off',
+    }),
+    budget: z.number().int().min(0).max(99).meta({ description: 'The weekly budget in dollars; 0: none' }),
+  })
+  .meta({ id: 'BudgetAlertSetting' });
+export type BudgetAlertSetting = z.infer<typeof budgetAlertSettingSchema>;
+
+/** PUT /api/tracker/budget_alert body: turn the budget alert on or off (a subscriber only, else 409). */
+export const budgetAlertUpdateBodySchema = z
+  .object({ account_id: accountIdSchema, enabled: z.boolean() })
+  .strict()
+  .meta({ id: 'BudgetAlertUpdate' });
+export type BudgetAlertUpdateBody = z.infer<typeof budgetAlertUpdateBodySchema>;

@@ -82,3 +82,38 @@ export const snapshotCopy = {
   phone: 'Questions? Call us on {phone}.',
   aest: 'Times and dates are in Australian Eastern Standard Time (AEST).',
 } as const;
+
+/** The words of the budget alert email (docs/budget-alerts.md, decision 0040). */
+export const budgetAlertCopy = {
+  subject: 'Your week is on track to go over your {budget} budget',
+  subjectOver: 'Your week has gone over your {budget} budget',
+  heading: 'Your week of {range}',
+  projected: 'On track for {projected} this week, {over} more than your {budget} weekly budget.',
+  alreadyOver: 'You have spent {spent} this week, {over} more than your {budget} weekly budget.',
+  spent: 'Spent so far: {spent}, on {days} with meter data.',
+  rest: 'Still to come, at your usual spend: {rest}.',
+  canSave: 'There is still time to bring it down this week.',
+  daysTitle: 'Your days',
+  dayActual: '{day}: {amount}',
+  dayProjected: '{day}: {amount} expected (your average)',
+  dayNoAverage: '{day}: no average yet, counted as {amount}',
+  methodTitle: 'How we project your week',
+  method:
+    'Each day without meter data yet is counted at its average: what you spent on the same weekday over the last {weeks} weeks with data, the Average marker in Tracker. Days with meter data count as Tracker shows them.',
+  viewWeek: 'See your week in Tracker',
+  why: 'You get this alert at most once a week, when your week is on track to go over your budget.',
+  turnOff: 'Turn off budget alerts',
+  day: 'day',
+  days: 'days',
+} as const;
+
+/** The words of the Settings screen's budget alert control (docs/budget-alerts.md). */
+export const budgetAlertSettingsCopy = {
+  legend: 'Budget alert',
+  label: 'Email me during the week when my spend is on track to go over my weekly budget',
+  budget: 'Your weekly budget: {budget}.',
+  noBudget: 'You have no weekly budget: set one in Tracker to get alerts.',
+  turnedOn: 'Budget alerts turned on.',
+  turnedOff: 'Budget alerts turned off.',
+  loadError: 'Your budget alert setting could not be loaded. Please try again later.',
+} as const;

@@ -18,7 +18,7 @@ import {
   hereForYouSettlements,
 } from '../db/schema/offers.ts';
 import { drEventInvitations, drEvents } from '../db/schema/reduce-and-reward.ts';
-import { emailLinkClicks, emailSnapshots, subscriptions } from '../db/schema/subscriptions.ts';
+import { budgetAlerts, emailLinkClicks, emailSnapshots, subscriptions } from '../db/schema/subscriptions.ts';
 import { accounts, accountTariffs, profiles, webInteractions } from '../db/schema.ts';
 import { withPricing } from '../domains/billing/pricing.ts';
 import { demoAccounts, giveDemoTariffs, type SeedOptions, type SeedSummary, seedDemo } from './seed.ts';
@@ -58,6 +58,7 @@ export async function resetDemo(
       hereForYouParticipants,
       hereForYouSettlements,
       emailSnapshots,
+      budgetAlerts,
       subscriptions,
       accountTariffs,
     ]) {

@@ -2,7 +2,8 @@
  * Demo Reduce & Reward events (docs/contracts.md): `demo-home` and `demo-solar` are invited to six events. The
  * households' responses are part of the usage model (they cut or raised their load during the event), so
  * the meter data carries them, and the results come from the real settlement of that data: for `demo-home`
- * gold, silver, bronze, silver, gold, and one event from before its meter data began ('Missing').
+ * gold, silver, bronze, silver, gold, and one event from before its meter data began ('Missing'); and one
+ * event still to come, a few days after the seeding day (issue 29).
  * Idempotent: events are found by their reference; settlement writes nothing when repeated.
  */
 import { addDays, dayOfWeek, demoAccountIds, marketDateOf, marketInstant } from '@portal/contracts';
@@ -84,12 +85,26 @@ export const demoEvents: DemoEvent[] = [
     end: 20,
     reductions: { home: 0.5, solar: 0.5 },
   },
+  // Still to come (issue 29): three days after the seeding day, moved on to a weekday; announced on the
+  // overview with each household's own target.
+  {
+    reference: 'demo-event-upcoming',
+    daysAgo: -3,
+    weekend: false,
+    start: 17,
+    end: 19,
+    reductions: { home: 0, solar: 0 },
+  },
 ];
 
-/** The event's date: `daysAgo` before today, moved back to a weekday or a Saturday as asked. */
+/**
+ * The event's date: `daysAgo` before today, moved back to a weekday or a Saturday as asked (an event still to
+ * come, `daysAgo` below 0, is moved on instead, so that it stays ahead).
+ */
 export function demoEventDate(event: DemoEvent, today: string): string {
+  const step = event.daysAgo < 0 ? 1 : -1;
   let date = addDays(today, -event.daysAgo);
-  while (dayOfWeek(date) >= 5 !== event.weekend) date = addDays(date, -1);
+  while (dayOfWeek(date) >= 5 !== event.weekend) date = addDays(date, step);
   return date;
 }
 

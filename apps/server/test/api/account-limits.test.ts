@@ -95,6 +95,7 @@ it('every call with a limit of its own kind is here (from the registry)', () => 
     [
       'changeFrequency',
       'chooseSlot',
+      'updateBudgetAlert',
       'exportCsv',
       'hereForYouOptIn',
       'hereForYouOptOut',

@@ -4,11 +4,12 @@
  * demo accounts to an event of their own, the demo accounts are back as the first start made them: every
  * row the portal keeps for them is what the seed wrote, and the Tracker answers as before.
  */
-import { addDays, demoAccountIds, marketDateOf, WEEKLY_EMAIL } from '@portal/contracts';
+import { addDays, demoAccountIds, marketDateOf, WEEKLY_EMAIL, weekStart } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { happyHoursParticipants } from '../../src/db/schema/offers.ts';
+import { budgetAlerts } from '../../src/db/schema/subscriptions.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { resetDemo } from '../../src/demo/reset.ts';
 import { demoAccounts } from '../../src/demo/seed.ts';
@@ -33,6 +34,7 @@ const PER_ACCOUNT_TABLES = [
   'here_for_you_settlements',
   'subscriptions',
   'email_snapshots',
+  'budget_alerts',
   'dr_event_invitations',
 ];
 const WRITE_TIMES = [
@@ -117,6 +119,11 @@ describe('resetDemo (portal demo reset)', () => {
         payload: { account_id: demoAccountIds.business, data: { type: WEEKLY_EMAIL, subscribed: true } },
       }),
       await call({
+        method: 'PUT',
+        url: '/api/tracker/budget_alert',
+        payload: { account_id: demoAccountIds.happy, enabled: false },
+      }),
+      await call({
         method: 'PATCH',
         url: '/api/accounts/update_profile',
         query: { account_id: demoAccountIds.business },
@@ -158,8 +165,19 @@ describe('resetDemo (portal demo reset)', () => {
       reference: 'reset-test-event',
       invite: 'all',
     });
+    // And `portal mail alerts` sent demo-home its budget alert this week.
+    const [homeRow] = await t.db.select().from(accounts).where(eq(accounts.publicId, home));
+    await t.db.insert(budgetAlerts).values({
+      accountId: homeRow?.id as string,
+      weekStart: weekStart(seedDay),
+      status: 'sent',
+      spentCents: 4500,
+      projectedCents: 6000,
+      budgetCents: 4000,
+    });
     const tried = await demoState();
     for (const table of [
+      'budget_alerts',
       'accounts',
       'profiles',
       'web_interactions',

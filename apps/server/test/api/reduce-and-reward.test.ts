@@ -12,6 +12,7 @@ import {
   marketInstant,
   marketToday,
   messages,
+  upcomingEventsResponseSchema,
 } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +43,8 @@ describe('GET /reduce_and_reward/tracker/dr_events', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(drEventsResponseSchema.parse(body)).toEqual(body);
-    expect(body.dr_events).toHaveLength(6);
+    // Six past events and the one still to come (issue 29).
+    expect(body.dr_events).toHaveLength(7);
     for (const item of body.dr_events) {
       expect(Object.keys(item)).toEqual(['dr_event']);
       expect(Object.keys(item.dr_event)).toEqual(['id', 'start_time']);
@@ -230,5 +232,38 @@ describe('an event before and after settlement', () => {
     const live = (await progress('demo-home', event.id)).json();
     expect(live.challenge.status).toBe('scheduled');
     expect(live.usage).toEqual({ intervals: [], baseline: null, average: null, total_rewards: null });
+  });
+});
+
+describe('GET /reduce_and_reward/dr_events/upcoming (issue 29)', () => {
+  const upcoming = (accountId: string) =>
+    get('/reduce_and_reward/dr_events/upcoming', { account_id: accountId });
+
+  it("announces demo-home's event still to come with its own target, by the settlement's rule", async () => {
+    const response = await upcoming('demo-home');
+    expect(response.statusCode).toBe(200);
+    const body = upcomingEventsResponseSchema.parse(response.json());
+    const ids = await demoEventIds();
+    // Soonest first; this file's own tests add an event still to come too.
+    expect(body.events.map((e) => e.start_time)).toEqual(body.events.map((e) => e.start_time).sort());
+    const event = body.events.find((e) => e.id === ids.get('demo-event-upcoming'));
+    expect(event?.start_time).toMatch(/^\d{4}-\d{2}-\d{2}T17:00:00\+10:00$/);
+    expect(event?.end_time).toMatch(/T19:00:00\+10:00$/);
+    expect(event?.interval_count).toBe(4);
+    expect(event?.rewards).toEqual({ silver_cents: 500, gold_cents: 10_000, gold_percent: 2 });
+    const target = event?.target;
+    if (!target) throw new Error('no target');
+    // 10 weekdays of demo data before the event, the most recent the last day with data.
+    expect(target.baseline_days).toBe(10);
+    expect(target.last_baseline_day < marketToday()).toBe(true);
+    expect(target.event_kwh).toBeCloseTo(target.baseline_kwh * 0.7, 2);
+    expect(target.per_interval_kwh).toBeCloseTo(target.event_kwh / 4, 2);
+    expect(target.per_interval_kwh).toBeCloseTo(eventTarget(target.baseline_kwh, -0.3, 4), 2);
+  });
+
+  it('is empty for an account without events to come, and applies the access rules', async () => {
+    expect((await upcoming('demo-business')).json()).toEqual({ events: [] });
+    expect((await upcoming('demo-other')).statusCode).toBe(403);
+    expect((await upcoming('no-such-account')).statusCode).toBe(401);
   });
 });

@@ -80,7 +80,7 @@ export function registeredRoutes(app: App): Route[] {
 export interface FuzzContext {
   clientCode: string;
   eventIds: number[];
-  /** Signed email-link tokens (click and unsubscribe) of the demo accounts, other retailer included. */
+  /** Signed email-link tokens (click, unsubscribe and the budget alert's off) of the demo accounts, other retailer included. */
   tokens: string[];
   today: string;
   openapi: OpenApiDocument;
@@ -109,6 +109,7 @@ export async function fuzzContext(app: App, options: { atBounds?: boolean } = {}
   const tokens = Object.values(demoAccountIds).flatMap((a) => [
     signLink(secret, { k: 'click', a, p: `/new/usage/${a}` }),
     signLink(secret, { k: 'unsubscribe', a }),
+    signLink(secret, { k: 'alerts', a }),
     // Genuine links to targets outside Latin-1 and ASCII, which a Location header cannot carry as they are.
     signLink(secret, { k: 'click', a, p: `/new/usage/${a}?name=ऄ😀#é` }),
   ]);

@@ -27,8 +27,8 @@ export interface RequestContext {
   /** A demo event with data that demo-home and demo-solar were invited to. */
   eventId: number;
   today: string;
-  /** Signs an email link of the account (click or unsubscribe). */
-  token(kind: 'click' | 'unsubscribe', accountId: string): string;
+  /** Signs an email link of the account (click, unsubscribe or the budget alert's off). */
+  token(kind: 'click' | 'unsubscribe' | 'alerts', accountId: string): string;
 }
 
 export async function requestContext(db: Database, config: Config): Promise<RequestContext> {
@@ -48,7 +48,7 @@ export async function requestContext(db: Database, config: Config): Promise<Requ
         secret,
         kind === 'click'
           ? { k: 'click', a: accountId, p: `/new/usage/${accountId}` }
-          : { k: 'unsubscribe', a: accountId },
+          : { k: kind, a: accountId },
       ),
   };
 }
@@ -127,6 +127,12 @@ export const genuineRequests: Record<
     url: '/api/tracker/subscription/change_frequency',
     payload: { account_id: id },
   }),
+  budgetAlert: (_, id) => ({ method: 'GET', url: '/api/tracker/budget_alert', query: { account_id: id } }),
+  updateBudgetAlert: (_, id, n) => ({
+    method: 'PUT',
+    url: '/api/tracker/budget_alert',
+    payload: { account_id: id, enabled: n % 2 === 0 },
+  }),
   emailClick: (ctx, id) => ({ method: 'GET', url: '/api/email/click', query: { t: ctx.token('click', id) } }),
   emailUnsubscribe: (ctx, id) => ({
     method: 'POST',
@@ -137,6 +143,16 @@ export const genuineRequests: Record<
     method: 'GET',
     url: '/api/email/unsubscribe',
     query: { t: ctx.token('unsubscribe', id) },
+  }),
+  emailBudgetAlertsOff: (ctx, id) => ({
+    method: 'POST',
+    url: '/api/email/budget_alerts_off',
+    query: { t: ctx.token('alerts', id) },
+  }),
+  emailBudgetAlertsOffPage: (ctx, id) => ({
+    method: 'GET',
+    url: '/api/email/budget_alerts_off',
+    query: { t: ctx.token('alerts', id) },
   }),
   happyHoursParticipant: (ctx, id) => ({
     method: 'GET',
@@ -185,6 +201,11 @@ export const genuineRequests: Record<
   eventResults: (_, id) => ({
     method: 'GET',
     url: '/reduce_and_reward/dr_events/event_results',
+    query: { account_id: id },
+  }),
+  upcomingEvents: (_, id) => ({
+    method: 'GET',
+    url: '/reduce_and_reward/dr_events/upcoming',
     query: { account_id: id },
   }),
   eventProgress: (ctx, id) => ({

@@ -1,9 +1,15 @@
-/** portal mail send-due, portal mail preview (docs/email-snapshots.md, docs/email-snapshots.md) */
+/** portal mail send-due, portal mail preview (docs/email-snapshots.md), portal mail alerts (docs/budget-alerts.md) */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { accountIdSchema, type EmailFrequency, marketDateSchema, marketToday } from '@portal/contracts';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import nodemailer from 'nodemailer';
+import {
+  type AlertOutcome,
+  countAlertCandidates,
+  DEFAULT_ALERT_BATCH_SIZE,
+  sendBudgetAlerts,
+} from '../../domains/subscriptions/alerts.ts';
 import { createMailer, messageOf } from '../../domains/subscriptions/mailer.ts';
 import {
   countDue,
@@ -88,6 +94,71 @@ export function registerMailCommands(program: Command, cli: Cli) {
         }
         cli.out(
           `Mail (${today}, ${mailer.kind === 'smtp' ? 'SMTP' : `outbox ${config.mail.outboxDir}`}): ${plural(summary.claimed, 'subscription')} newly due, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
+        );
+      });
+    });
+
+  mail
+    .command('alerts')
+    .description(
+      'Send the budget alerts due: to each subscriber whose week, as the Tracker shows it, is on track to exceed the weekly budget, at most one a week. Run it after each import. Safe to run in parallel and to rerun after a crash.',
+    )
+    .option('--now <date>', 'run as if today were this AEST date (YYYY-MM-DD)', parseWith(marketDateSchema))
+    .option('--batch-size <n>', 'accounts looked at per transaction', batchSize, DEFAULT_ALERT_BATCH_SIZE)
+    .option('--json', 'print the summary as one JSON object, with the alerts not sent')
+    .action(async (options: { now?: string; batchSize: number; json?: boolean }) => {
+      await cli.withDatabase(async ({ db }, config) => {
+        const mailer = createMailer(config);
+        const today = options.now ?? marketToday();
+        const progress = cli.progress({
+          label: 'Checking',
+          total: await countAlertCandidates(db, config, today),
+          unit: 'account',
+        });
+        const notSent: AlertOutcome[] = [];
+        let failure: unknown = null;
+        const summary = await sendBudgetAlerts({
+          db,
+          config,
+          mailer,
+          today,
+          batchSize: options.batchSize,
+          signal: cli.signal,
+          onChecked: (publicId) => progress.increment(1, publicId),
+          onAlert: (outcome) => {
+            if (outcome.status === 'sent') return;
+            notSent.push(outcome);
+            if (!options.json) {
+              progress.log(`${outcome.status} ${outcome.weekStart} ${outcome.publicId}: ${outcome.reason}`);
+            }
+          },
+        })
+          .catch((error: unknown) => {
+            failure = error;
+            return null;
+          })
+          .finally(() => {
+            progress.stop();
+            mailer.close();
+          });
+        if (failure || !summary) {
+          throw new CliError(
+            `delivery failed, the rest stays due for the next run: ${failure instanceof Error ? failure.message : String(failure)}`,
+          );
+        }
+        if (options.json) {
+          return cli.json(
+            snakeCase({
+              today,
+              transport: mailer.kind,
+              ...(mailer.kind === 'smtp' ? {} : { outbox: config.mail.outboxDir }),
+              ...summary,
+              notSent: notSent.map(({ deliveredTo: _, ...outcome }) => outcome),
+            }),
+          );
+        }
+        cli.out(
+          `Budget alerts (${today}, ${mailer.kind === 'smtp' ? 'SMTP' : `outbox ${config.mail.outboxDir}`}): ${plural(summary.checked, 'account')} checked, ${summary.claimed} on track to exceed, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
         );
       });
     });

@@ -31,6 +31,11 @@ export const subscriptions = pgTable(
     subscribed: boolean('subscribed').notNull(),
     /** The AEST date the next snapshot is due; null while unsubscribed. */
     nextMailingDate: date('next_mailing_date', { mode: 'string' }),
+    /**
+     * Whether a subscriber gets the budget alert (issue 29, decision 0040): on unless the customer turned it
+     * off in Settings or with the alert's one-click link. Alerts go only to subscribers.
+     */
+    budgetAlerts: boolean('budget_alerts').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +73,44 @@ export const emailSnapshots = pgTable(
     index('email_snapshots_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
   ],
 );
+
+/**
+ * The budget alerts (issue 29, decision 0040, docs/budget-alerts.md): the idempotency record of `portal mail
+ * alerts`, one row per account and week, created when a worker finds the week on track to exceed the budget
+ * and marked sent once the message is handed over. The figures are those found at the claim; the email
+ * carries the figures found when it is composed (the same, unless data arrived in between).
+ */
+export const budgetAlerts = pgTable(
+  'budget_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The Monday of the week alerted (AEST). */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    /** pending: claimed, not yet handed over; sent; skipped; cancelled (turned off, unsubscribed, week over). */
+    status: text('status', { enum: ['pending', 'sent', 'skipped', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    /** Whole cents, as found when claimed: spent on the days with data, and the week projected. */
+    spentCents: integer('spent_cents').notNull(),
+    projectedCents: integer('projected_cents').notNull(),
+    budgetCents: integer('budget_cents').notNull(),
+    messageId: text('message_id'),
+    deliveredTo: text('delivered_to'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The idempotency key: at most one alert per account and week.
+    unique('budget_alerts_week_key').on(table.accountId, table.weekStart),
+    index('budget_alerts_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+export type BudgetAlertRow = typeof budgetAlerts.$inferSelect;
 
 /** Secrets the servers share through the database (the email link signing key when none is configured). */
 export const signingKeys = pgTable('signing_keys', {

@@ -9,7 +9,14 @@ import type { Database } from '../../db/index.ts';
 import { type DrEventRow, drEventInvitations, drEvents } from '../../db/schema/reduce-and-reward.ts';
 import { energyReadsOf } from '../meter-data/queries.ts';
 import type { SupplyHolder } from '../meter-data/supply-period.ts';
-import { type AccountEvaluation, type EventChannelRead, evaluateAccount, eventWindow } from './settlement.ts';
+import {
+  type AccountEvaluation,
+  type Baseline,
+  computeBaseline,
+  type EventChannelRead,
+  evaluateAccount,
+  eventWindow,
+} from './settlement.ts';
 
 /** The account's reads from the lookback start to the event day, by date. */
 async function readsAround(db: Database, holder: SupplyHolder, date: string) {
@@ -44,4 +51,19 @@ export async function evaluate(
   const reads = await readsAround(db, account, window.date);
   const eventDays = await otherEventDays(db, account.id, event.id);
   return evaluateAccount(window, event.percentDisplacementFactor, reads, eventDays);
+}
+
+/**
+ * The account's baseline for an event from the reads stored now (settlement.ts's rule): before the event, the
+ * days known at the time; at settlement the same, unless data for more days arrived in between.
+ */
+export async function baselineFor(
+  db: Database,
+  event: DrEventRow,
+  account: SupplyHolder & { id: string },
+): Promise<Baseline | null> {
+  const window = eventWindow(event.startsAt, event.endsAt);
+  const reads = await readsAround(db, account, window.date);
+  const eventDays = await otherEventDays(db, account.id, event.id);
+  return computeBaseline(window, reads, eventDays);
 }

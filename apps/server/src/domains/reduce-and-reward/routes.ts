@@ -12,10 +12,12 @@ import {
   eventResultResponseSchema,
   eventResultsResponseSchema,
   messages,
+  upcomingEventsResponseSchema,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import { upcomingEventsFor } from './upcoming.ts';
 import { eventProgressFor, eventResultFor, eventResultsFor, eventsForAccount } from './views.ts';
 
 const notInvited = () => new NotFound('No such event for this account.');
@@ -61,6 +63,18 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       return eventResultsFor(app.db, request.account);
     },
+  });
+
+  route(app, endpoints.upcomingEvents, {
+    schema: {
+      summary: "Beyond the specification: the account's events still to come, with its own target",
+      description:
+        "The target is the settlement's (baseline of the 10 most recent days of the same day type, skipping event days and days without data) from the days known now; null until 5 such days exist. Soonest first.",
+      tags: ['reduce-and-reward'],
+      querystring: accountQuerySchema,
+      response: { 200: upcomingEventsResponseSchema },
+    },
+    handler: async (request) => upcomingEventsFor(app.db, request.account),
   });
 
   route(app, endpoints.eventProgress, {

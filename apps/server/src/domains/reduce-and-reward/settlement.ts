@@ -139,6 +139,19 @@ export function computeBaseline(
 /** A factor such as -0.3 in thousandths (-300), exactly: the schema allows at most 3 decimals. */
 export const factorThousandths = (factor: number) => Math.round(factor * 1000);
 
+/**
+ * The baseline and target in kWh for a baseline: the event's baseline (the mean day's window), the target for
+ * the whole event (baseline + factor x |baseline|) and per 30-minute interval (docs/rules.md#limits). One
+ * function for the settlement and for the target announced before the event (issue 29), so they are equal
+ * whenever the baseline's days are.
+ */
+export function targetOf(baseline: Baseline, factor: number, intervalCount: number) {
+  const baselineSum = baseline.sums.reduce((sum, value) => sum + value, 0);
+  const baselineKwh = baselineSum / baseline.days.length / 1e6;
+  const eventKwh = baselineKwh + (factorThousandths(factor) / 1000) * Math.abs(baselineKwh);
+  return { baselineKwh, eventKwh, perIntervalKwh: eventKwh / intervalCount };
+}
+
 export interface AccountOutcome {
   /** Net micro-kWh per interval during the event. */
   intervals: number[];
@@ -184,7 +197,8 @@ export function evaluateAccount(
   const passed = usage * k * 1000n < baselineSum * 1000n + f * absBaselineSum;
 
   const n = window.intervalCount;
-  const baselineKwh = Number(baselineSum) / Number(k) / 1e6;
+  const target = targetOf(baseline, factor, n);
+  const baselineKwh = target.baselineKwh;
   const eventKwh = Number(usage) / 1e6;
   return {
     kind: 'result',
@@ -195,7 +209,7 @@ export function evaluateAccount(
       reducedNumerator: baselineSum - usage * k,
       baselineKwh,
       averageKwh: eventKwh / n,
-      targetKwh: (baselineKwh + (Number(f) / 1000) * Math.abs(baselineKwh)) / n,
+      targetKwh: target.perIntervalKwh,
       reducedKwh: baselineKwh - eventKwh,
     },
   };

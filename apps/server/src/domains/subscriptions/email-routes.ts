@@ -10,7 +10,7 @@ import { InvalidRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
 import { isPortalPath, linkKeys, redirectLocation, verifyLink } from './links.ts';
-import { countEmailClick, setSubscription } from './queries.ts';
+import { countEmailClick, setBudgetAlerts, setSubscription } from './queries.ts';
 
 const tokenQuery = z.object({ t: z.string().min(1).max(4096).describe('The signed link token') });
 /** Forged, altered, expired or signed with a key no longer accepted: one answer for all (docs/access.md). */
@@ -25,7 +25,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
   /** The account of a genuine token of this retailer, or a 400 for anything else. */
-  async function accountOf(token: string, kind: 'click' | 'unsubscribe') {
+  async function accountOf(token: string, kind: 'click' | 'unsubscribe' | 'alerts') {
     const payload = verifyLink((await linkKeys(app.db, app.config)).accepted, token);
     if (!payload || payload.k !== kind) throw refused();
     const account = await findAccountByPublicId(app.db, payload.a);
@@ -80,6 +80,36 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { account } = await accountOf(request.query.t, 'unsubscribe');
+      return reply.redirect(paths.settings.href(account.publicId), 303);
+    },
+  });
+
+  route(app, endpoints.emailBudgetAlertsOff, {
+    schema: {
+      summary: 'One-click off for the budget alert (its List-Unsubscribe-Post, RFC 8058); the snapshot stays',
+      tags: ['email'],
+      querystring: tokenQuery,
+      response: {
+        200: z.object({ budget_alerts: z.literal(false) }),
+        400: errorResponseSchema,
+      },
+    },
+    handler: async (request) => {
+      const { account } = await accountOf(request.query.t, 'alerts');
+      await setBudgetAlerts(app.db, account.id, false);
+      return { budget_alerts: false as const };
+    },
+  });
+
+  route(app, endpoints.emailBudgetAlertsOffPage, {
+    schema: {
+      summary: "The budget alert's off link followed in a browser: leads to Settings, changes nothing",
+      tags: ['email'],
+      querystring: tokenQuery,
+      response: { 303: z.undefined().describe('To Settings'), 400: errorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const { account } = await accountOf(request.query.t, 'alerts');
       return reply.redirect(paths.settings.href(account.publicId), 303);
     },
   });

@@ -19,6 +19,7 @@ import { signingKeys } from '../../db/schema/subscriptions.ts';
 
 export const CLICK_PATH = serverRoutePath(endpoints.emailClick);
 export const UNSUBSCRIBE_PATH = serverRoutePath(endpoints.emailUnsubscribe);
+export const BUDGET_ALERTS_OFF_PATH = serverRoutePath(endpoints.emailBudgetAlertsOff);
 const KEY_NAME = 'email_links';
 
 /** Where a link may lead: an absolute path of this portal's web app (never another host, never the API). */
@@ -58,7 +59,12 @@ export function redirectLocation(portalPath: string): string {
  */
 export const CLICK_LINK_DAYS = 90;
 export const UNSUBSCRIBE_LINK_DAYS = 365;
-const lifetimeDays = { click: CLICK_LINK_DAYS, unsubscribe: UNSUBSCRIBE_LINK_DAYS } as const;
+const lifetimeDays = {
+  click: CLICK_LINK_DAYS,
+  unsubscribe: UNSUBSCRIBE_LINK_DAYS,
+  // The budget alert's one-click off (List-Unsubscribe of the alert): an unsubscribe in all but its list.
+  alerts: UNSUBSCRIBE_LINK_DAYS,
+} as const;
 
 /** Expiry in whole seconds since 1970, within the years a Date can hold. */
 const expirySchema = z
@@ -73,10 +79,12 @@ const clickTarget = z.object({
   p: z.string().refine(isPortalPath),
 });
 const unsubscribeTarget = z.object({ k: z.literal('unsubscribe'), a: z.string().regex(PUBLIC_ID_PATTERN) });
-const targetSchema = z.discriminatedUnion('k', [clickTarget, unsubscribeTarget]);
+const alertsTarget = z.object({ k: z.literal('alerts'), a: z.string().regex(PUBLIC_ID_PATTERN) });
+const targetSchema = z.discriminatedUnion('k', [clickTarget, unsubscribeTarget, alertsTarget]);
 const payloadSchema = z.discriminatedUnion('k', [
   clickTarget.extend({ e: expirySchema }),
   unsubscribeTarget.extend({ e: expirySchema }),
+  alertsTarget.extend({ e: expirySchema }),
 ]);
 /** What a link names: its kind, account and (for a click) the portal path. */
 export type LinkTarget = z.infer<typeof targetSchema>;
@@ -167,6 +175,8 @@ export function linkBuilder(config: Config, secret: string, publicId: string, no
       `${config.publicUrl}${CLICK_PATH}?t=${signLink(secret, { k: 'click', a: publicId, p: path }, now)}`,
     unsubscribe: () =>
       `${config.publicUrl}${UNSUBSCRIBE_PATH}?t=${signLink(secret, { k: 'unsubscribe', a: publicId }, now)}`,
+    budgetAlertsOff: () =>
+      `${config.publicUrl}${BUDGET_ALERTS_OFF_PATH}?t=${signLink(secret, { k: 'alerts', a: publicId }, now)}`,
   };
 }
 export type LinkBuilder = ReturnType<typeof linkBuilder>;

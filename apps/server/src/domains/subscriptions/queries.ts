@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  type BudgetAlertSetting,
   frequencyOf,
   marketToday,
   type Subscription,
@@ -97,6 +98,43 @@ export async function changeFrequency(
       .returning();
     return toSubscription(row, today);
   });
+}
+
+/** The budget alert choice (docs/budget-alerts.md): on unless turned off; the weekly budget beside it. */
+export async function budgetAlertOf(
+  db: Database,
+  account: { id: string; spendTarget: number },
+): Promise<BudgetAlertSetting> {
+  const [row] = await db
+    .select({ enabled: subscriptions.budgetAlerts })
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, account.id));
+  return { enabled: row?.enabled ?? true, budget: account.spendTarget };
+}
+
+/**
+ * Turns the budget alert on or off; false when the account is not subscribed (alerts go with the email
+ * subscription: decision 0040). Turning it off is kept whatever happens to the subscription later.
+ */
+export async function setBudgetAlerts(db: Database, accountId: string, enabled: boolean): Promise<boolean> {
+  if (!enabled) {
+    // Off always works, subscribed or not (an account that never subscribed gets a row that says so): it only
+    // ever stops mail, and the choice is kept if the customer subscribes later.
+    await db
+      .insert(subscriptions)
+      .values({ accountId, type: WEEKLY_EMAIL, subscribed: false, budgetAlerts: false })
+      .onConflictDoUpdate({
+        target: subscriptions.accountId,
+        set: { budgetAlerts: false, updatedAt: sql`now()` },
+      });
+    return true;
+  }
+  const changed = await db
+    .update(subscriptions)
+    .set({ budgetAlerts: true, updatedAt: sql`now()` })
+    .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.subscribed, true)))
+    .returning({ accountId: subscriptions.accountId });
+  return changed.length > 0;
 }
 
 /**

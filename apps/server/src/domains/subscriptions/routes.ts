@@ -1,9 +1,12 @@
 /**
  * The subscription calls of docs/api.md#calls: GET and POST /api/tracker/subscription and
- * PUT /api/tracker/subscription/change_frequency.
+ * PUT /api/tracker/subscription/change_frequency; beyond them, GET and PUT /api/tracker/budget_alert
+ * (docs/budget-alerts.md).
  */
 import {
   accountQuerySchema,
+  budgetAlertSettingSchema,
+  budgetAlertUpdateBodySchema,
   changeFrequencyBodySchema,
   endpoints,
   errorResponseSchema,
@@ -13,7 +16,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Conflict } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { changeFrequency, setSubscription, subscriptionOf } from './queries.ts';
+import {
+  budgetAlertOf,
+  changeFrequency,
+  setBudgetAlerts,
+  setSubscription,
+  subscriptionOf,
+} from './queries.ts';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.subscription, {
@@ -60,6 +69,37 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       return changed;
+    },
+  });
+
+  route(app, endpoints.budgetAlert, {
+    schema: {
+      summary: 'Whether the account gets the budget alert, and its weekly budget',
+      description:
+        'On unless turned off. Sent only while subscribed to the email snapshot, with a budget above 0 (docs/budget-alerts.md).',
+      tags: ['subscriptions'],
+      querystring: accountQuerySchema,
+      response: { 200: budgetAlertSettingSchema },
+    },
+    handler: async (request) => budgetAlertOf(app.db, request.account),
+  });
+
+  route(app, endpoints.updateBudgetAlert, {
+    schema: {
+      summary: 'Turn the budget alert on or off',
+      description: 'Only a subscriber can turn it on: otherwise 409. Turning it off always succeeds.',
+      tags: ['subscriptions'],
+      body: budgetAlertUpdateBodySchema,
+      response: { 200: budgetAlertSettingSchema, 409: errorResponseSchema },
+    },
+    handler: async (request) => {
+      const changed = await setBudgetAlerts(app.db, request.account.id, request.body.enabled);
+      if (!changed && request.body.enabled) {
+        throw new Conflict(
+          'This account is not subscribed to the email snapshot: subscribe first, then turn on the budget alert.',
+        );
+      }
+      return budgetAlertOf(app.db, request.account);
     },
   });
 };

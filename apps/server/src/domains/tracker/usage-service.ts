@@ -26,7 +26,7 @@ import { slotHistory } from '../billing/slot-histories.ts';
 import type { DaySpend } from '../billing/spend.ts';
 import { freeWindowFromSlot } from '../billing/tariff.ts';
 import { curtailmentFor } from './curtailment.ts';
-import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS } from './week.ts';
+import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS, type UsageWeek } from './week.ts';
 
 /**
  * The account's usage version: raised by the database whenever its reads, tariffs or Happy Hours slots change
@@ -165,6 +165,25 @@ async function weekOf(db: Database, account: AccountRow, weekStart: string, toda
   });
   const { intervals, ...currentHead } = current_week;
   return { head: { ...rest, current_week: currentHead }, intervalsJson: JSON.stringify(intervals) };
+}
+
+/**
+ * The Tracker's week alone (no settings, forecast or curtailment), its priced days current first: what the
+ * budget alert reads (docs/budget-alerts.md), the same days and averages as the usage answer's week.
+ */
+export async function trackerWeekFor(
+  db: Database,
+  account: AccountRow,
+  weekStart: string,
+  today: string,
+): Promise<UsageWeek> {
+  await usageSourceOf(db, account.id);
+  return buildUsageWeek({
+    today,
+    weekStart: mondayOf(weekStart),
+    ...(await daysAround(db, account, mondayOf(weekStart), today)),
+    curtailment: null,
+  });
 }
 
 /**

@@ -1,318 +1,113 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
- * The HTML part of a snapshot: a single-column table layout (what email clients render reliably), at most
- * 600 px wide and fluid below, with no images (nothing is lost when images are off), inline colours with
- * enough contrast, and a dark-mode style block for clients that honour prefers-color-scheme. The CSP rules of
- * the web app do not apply to email, where inline styles are the only styles every client keeps.
+ * The HTML part of a snapshot, in the document every Tracker email shares (layout.tsx).
  */
 import { snapshotCopy } from '@portal/contracts';
-import type { CSSProperties, ReactNode } from 'react';
+import { BudgetBar, Button, colours, EmailDocument, p, Section } from './layout.tsx';
 import type { SnapshotView } from './view.ts';
-
-const colours = {
-  page: '#eef3f6',
-  card: '#ffffff',
-  text: '#1b2430',
-  muted: '#4b5563',
-  brand: '#0b4f6c',
-  onBrand: '#ffffff',
-  rule: '#c5d0d8',
-  under: '#1d7a46',
-  over: '#b42318',
-  track: '#dde5ea',
-};
-const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
-
-/** Dark mode: clients that honour prefers-color-scheme (Apple Mail, iOS, some Outlook) get these colours. */
-const darkStyles = `
-:root { color-scheme: light dark; supported-color-schemes: light dark; }
-@media (prefers-color-scheme: dark) {
-  .snap-page { background: #0f1a22 !important; }
-  .snap-card { background: #16232d !important; }
-  .snap-text, .snap-text p, .snap-text h1, .snap-text h2 { color: #e8eef2 !important; }
-  .snap-muted { color: #b8c4cc !important; }
-  .snap-brand { color: #8fd3f2 !important; }
-  .snap-button { background: #ffc845 !important; border-color: #ffc845 !important; }
-  .snap-button a { color: #10202b !important; }
-  .snap-link { color: #8fd3f2 !important; }
-  .snap-rule { border-color: #33444f !important; }
-}
-@media (max-width: 620px) {
-  .snap-card-cell { padding: 20px 16px !important; }
-  .snap-total { font-size: 36px !important; }
-}
-`;
-
-const p = (style: CSSProperties = {}): CSSProperties => ({
-  margin: '0 0 12px',
-  fontSize: '16px',
-  lineHeight: '24px',
-  color: colours.text,
-  ...style,
-});
-
-function Section({ title, children }: { title?: string; children: ReactNode }) {
-  return (
-    <div
-      className="snap-rule"
-      style={{ borderTop: `1px solid ${colours.rule}`, paddingTop: '16px', marginTop: '16px' }}
-    >
-      {title ? (
-        <h2 style={{ margin: '0 0 8px', fontSize: '18px', lineHeight: '24px', color: colours.text }}>
-          {title}
-        </h2>
-      ) : null}
-      {children}
-    </div>
-  );
-}
-
-function BudgetBar({ percent, over }: { percent: number; over: boolean }) {
-  const filled = Math.max(1, Math.min(100, percent));
-  return (
-    <table
-      role="presentation"
-      width="100%"
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ borderCollapse: 'collapse', margin: '0 0 12px' }}
-    >
-      <tbody>
-        <tr>
-          <td
-            width={`${filled}%`}
-            style={{ height: '12px', background: over ? colours.over : colours.under, fontSize: '1px' }}
-          >
-            &nbsp;
-          </td>
-          {filled < 100 ? (
-            <td
-              width={`${100 - filled}%`}
-              style={{ height: '12px', background: colours.track, fontSize: '1px' }}
-            >
-              &nbsp;
-            </td>
-          ) : null}
-        </tr>
-      </tbody>
-    </table>
-  );
-}
-
-function Button({ href, label, primary }: { href: string; label: string; primary: boolean }) {
-  return (
-    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 12px' }}>
-      <tbody>
-        <tr>
-          <td
-            className={primary ? 'snap-button' : undefined}
-            style={{
-              borderRadius: '6px',
-              background: primary ? colours.brand : colours.card,
-              border: `2px solid ${colours.brand}`,
-            }}
-          >
-            <a
-              href={href}
-              style={{
-                display: 'inline-block',
-                padding: '12px 20px',
-                fontFamily: font,
-                fontSize: '16px',
-                fontWeight: 700,
-                color: primary ? colours.onBrand : colours.brand,
-                textDecoration: 'none',
-              }}
-              className={primary ? undefined : 'snap-link'}
-            >
-              {label}
-            </a>
-          </td>
-        </tr>
-      </tbody>
-    </table>
-  );
-}
 
 export function SnapshotHtml({ view }: { view: SnapshotView }) {
   return (
-    <html lang="en-AU">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
-        <title>{view.subject}</title>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style sheet, no customer data. */}
-        <style dangerouslySetInnerHTML={{ __html: darkStyles }} />
-      </head>
-      <body
-        className="snap-page"
-        style={{ margin: 0, padding: 0, background: colours.page, fontFamily: font }}
-      >
-        <div
-          style={{
-            display: 'none',
-            maxHeight: 0,
-            overflow: 'hidden',
-            opacity: 0,
-            fontSize: '1px',
-            lineHeight: '1px',
-          }}
-        >
-          {view.preheader}
-        </div>
-        <table
-          role="presentation"
-          width="100%"
-          cellPadding={0}
-          cellSpacing={0}
-          className="snap-page"
-          style={{ background: colours.page, borderCollapse: 'collapse' }}
-        >
-          <tbody>
-            <tr>
-              <td align="center" style={{ padding: '24px 8px' }}>
-                <table
-                  role="presentation"
-                  width="100%"
-                  cellPadding={0}
-                  cellSpacing={0}
-                  style={{ maxWidth: '600px', borderCollapse: 'collapse' }}
-                >
-                  <tbody>
-                    <tr>
-                      <td style={{ padding: '0 8px 12px' }}>
-                        <p
-                          className="snap-brand"
-                          style={p({ margin: 0, fontSize: '18px', fontWeight: 700, color: colours.brand })}
-                        >
-                          {view.brand}
-                        </p>
-                      </td>
-                    </tr>
-                    <tr>
-                      <td
-                        className="snap-card snap-card-cell snap-text"
-                        style={{ background: colours.card, borderRadius: '8px', padding: '28px 32px' }}
-                      >
-                        <h1
-                          style={{
-                            margin: '0 0 16px',
-                            fontSize: '22px',
-                            lineHeight: '28px',
-                            color: colours.text,
-                          }}
-                        >
-                          {view.heading}
-                        </h1>
-                        <p
-                          className="snap-total"
-                          style={p({ margin: 0, fontSize: '44px', lineHeight: '52px', fontWeight: 700 })}
-                        >
-                          {view.total}
-                        </p>
-                        <p className="snap-muted" style={p({ color: colours.muted })}>
-                          {view.totalNote}
-                        </p>
-                        {view.coverage ? (
-                          <p className="snap-muted" style={p({ color: colours.muted, fontSize: '14px' })}>
-                            {view.coverage}
-                          </p>
-                        ) : null}
-                        {view.comparisons.map((line) => (
-                          <p key={line} style={p()}>
-                            {line}
-                          </p>
-                        ))}
-                        {view.budget ? (
-                          <Section title={snapshotCopy.budgetTitle}>
-                            <p style={p()}>{view.budget.line}</p>
-                            <BudgetBar percent={view.budget.percent} over={view.budget.over} />
-                            <p
-                              style={p({
-                                fontWeight: 700,
-                                color: view.budget.over ? colours.over : colours.text,
-                              })}
-                            >
-                              {view.budget.result}
-                            </p>
-                          </Section>
-                        ) : null}
-                        {view.highestDay || view.solar ? (
-                          <Section>
-                            {view.highestDay ? <p style={p()}>{view.highestDay}</p> : null}
-                            {view.solar ? <p style={p()}>{view.solar}</p> : null}
-                          </Section>
-                        ) : null}
-                        {view.forecast ? (
-                          <Section title={snapshotCopy.forecastTitle}>
-                            <p style={p()}>{view.forecast.line}</p>
-                            <p className="snap-muted" style={p({ color: colours.muted, fontSize: '14px' })}>
-                              {view.forecast.note}
-                            </p>
-                          </Section>
-                        ) : null}
-                        {view.betterOffer ? (
-                          <Section title={view.betterOffer.title}>
-                            <p style={p()}>
-                              {view.betterOffer.line}{' '}
-                              <a
-                                className="snap-link"
-                                href={view.betterOffer.link.href}
-                                style={{ color: colours.brand }}
-                              >
-                                {view.betterOffer.link.label}
-                              </a>
-                            </p>
-                          </Section>
-                        ) : null}
-                        <Section>
-                          {view.actions.map((action, index) => (
-                            <Button
-                              key={action.href}
-                              href={action.href}
-                              label={action.label}
-                              primary={index === 0}
-                            />
-                          ))}
-                        </Section>
-                      </td>
-                    </tr>
-                    <tr>
-                      <td className="snap-text" style={{ padding: '16px 8px' }}>
-                        <p
-                          className="snap-muted"
-                          style={p({ fontSize: '14px', lineHeight: '20px', color: colours.muted })}
-                        >
-                          {view.settings.line}{' '}
-                          <a
-                            className="snap-link"
-                            href={view.settings.link.href}
-                            style={{ color: colours.brand }}
-                          >
-                            {view.settings.link.label}
-                          </a>
-                          .
-                        </p>
-                        {view.footer.map((line) => (
-                          <p
-                            key={line}
-                            className="snap-muted"
-                            style={p({ fontSize: '14px', lineHeight: '20px', color: colours.muted })}
-                          >
-                            {line}
-                          </p>
-                        ))}
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </body>
-    </html>
+    <EmailDocument
+      title={view.subject}
+      preheader={view.preheader}
+      brand={view.brand}
+      card={
+        <>
+          <h1
+            style={{
+              margin: '0 0 16px',
+              fontSize: '22px',
+              lineHeight: '28px',
+              color: colours.text,
+            }}
+          >
+            {view.heading}
+          </h1>
+          <p
+            className="snap-total"
+            style={p({ margin: 0, fontSize: '44px', lineHeight: '52px', fontWeight: 700 })}
+          >
+            {view.total}
+          </p>
+          <p className="snap-muted" style={p({ color: colours.muted })}>
+            {view.totalNote}
+          </p>
+          {view.coverage ? (
+            <p className="snap-muted" style={p({ color: colours.muted, fontSize: '14px' })}>
+              {view.coverage}
+            </p>
+          ) : null}
+          {view.comparisons.map((line) => (
+            <p key={line} style={p()}>
+              {line}
+            </p>
+          ))}
+          {view.budget ? (
+            <Section title={snapshotCopy.budgetTitle}>
+              <p style={p()}>{view.budget.line}</p>
+              <BudgetBar percent={view.budget.percent} over={view.budget.over} />
+              <p
+                style={p({
+                  fontWeight: 700,
+                  color: view.budget.over ? colours.over : colours.text,
+                })}
+              >
+                {view.budget.result}
+              </p>
+            </Section>
+          ) : null}
+          {view.highestDay || view.solar ? (
+            <Section>
+              {view.highestDay ? <p style={p()}>{view.highestDay}</p> : null}
+              {view.solar ? <p style={p()}>{view.solar}</p> : null}
+            </Section>
+          ) : null}
+          {view.forecast ? (
+            <Section title={snapshotCopy.forecastTitle}>
+              <p style={p()}>{view.forecast.line}</p>
+              <p className="snap-muted" style={p({ color: colours.muted, fontSize: '14px' })}>
+                {view.forecast.note}
+              </p>
+            </Section>
+          ) : null}
+          {view.betterOffer ? (
+            <Section title={view.betterOffer.title}>
+              <p style={p()}>
+                {view.betterOffer.line}{' '}
+                <a className="snap-link" href={view.betterOffer.link.href} style={{ color: colours.brand }}>
+                  {view.betterOffer.link.label}
+                </a>
+              </p>
+            </Section>
+          ) : null}
+          <Section>
+            {view.actions.map((action, index) => (
+              <Button key={action.href} href={action.href} label={action.label} primary={index === 0} />
+            ))}
+          </Section>
+        </>
+      }
+      footer={
+        <>
+          <p className="snap-muted" style={p({ fontSize: '14px', lineHeight: '20px', color: colours.muted })}>
+            {view.settings.line}{' '}
+            <a className="snap-link" href={view.settings.link.href} style={{ color: colours.brand }}>
+              {view.settings.link.label}
+            </a>
+            .
+          </p>
+          {view.footer.map((line) => (
+            <p
+              key={line}
+              className="snap-muted"
+              style={p({ fontSize: '14px', lineHeight: '20px', color: colours.muted })}
+            >
+              {line}
+            </p>
+          ))}
+        </>
+      }
+    />
   );
 }

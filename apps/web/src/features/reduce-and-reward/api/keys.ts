@@ -3,6 +3,7 @@ export const eventKeys = {
   all: ['reduce-and-reward'] as const,
   list: (accountId: string) => [...eventKeys.all, accountId, 'events'] as const,
   history: (accountId: string) => [...eventKeys.all, accountId, 'history'] as const,
+  upcoming: (accountId: string) => [...eventKeys.all, accountId, 'upcoming'] as const,
   progress: (accountId: string, eventId: string) =>
     [...eventKeys.all, accountId, 'progress', eventId] as const,
 };

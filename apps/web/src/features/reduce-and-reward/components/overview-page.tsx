@@ -1,6 +1,6 @@
 /**
  * Reduce & Reward overview (docs/screens.md): /ReduceAndReward/{accountId}. The portal's title, the total bill
- * credits earned, the Event History, the rewards structure, the energy saving tips banner and the program's
+ * credits earned, the events still to come with the customer's own target (issue 29), the Event History, the rewards structure, the energy saving tips banner and the program's
  * legal text (the shared footer carries the FAQ and Feedback links and the phone).
  */
 import { eventCopy, formatCurrency, messages } from '@portal/contracts';
@@ -14,6 +14,7 @@ import { useEventHistory } from '../api/get-event-history.ts';
 import { accountErrorMessage } from '../lib/errors.ts';
 import { EventHistoryTable } from './event-history-table.tsx';
 import { RewardsStructure } from './rewards-structure.tsx';
+import { UpcomingEvents } from './upcoming-events.tsx';
 import './reduce-and-reward.css';
 
 export function ReduceAndRewardOverviewPage() {
@@ -42,6 +43,8 @@ function Overview({ accountId }: { accountId: string }) {
           </strong>
         </p>
       </section>
+
+      <UpcomingEvents accountId={accountId} />
 
       <section className="rr-card" aria-labelledby="rr-history-title" aria-busy={history.isPending}>
         <h2 id="rr-history-title">{eventCopy.historyTitle}</h2>

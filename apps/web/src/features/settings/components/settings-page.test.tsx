@@ -1,4 +1,5 @@
 import {
+  budgetAlertSettingsCopy,
   formatLongDate,
   MONTHLY_EMAIL,
   messages,
@@ -23,7 +24,12 @@ const failure = (status: number) =>
 type Handler = (init?: RequestInit) => Response | Promise<Response>;
 
 /** Answers the subscription calls with the given handlers, one answer per call in turn for GET. */
-function stubApi(handlers: { get: Handler[]; post?: Handler; put?: Handler }) {
+function stubApi(handlers: {
+  get: Handler[];
+  post?: Handler;
+  put?: Handler;
+  alert?: { get: Handler; put?: Handler };
+}) {
   let gets = 0;
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -36,6 +42,10 @@ function stubApi(handlers: { get: Handler[]; post?: Handler; put?: Handler }) {
       return handlers.post(init);
     if (url.pathname === '/api/tracker/subscription/change_frequency' && method === 'PUT' && handlers.put)
       return handlers.put(init);
+    if (url.pathname === '/api/tracker/budget_alert' && method === 'GET' && handlers.alert)
+      return handlers.alert.get(init);
+    if (url.pathname === '/api/tracker/budget_alert' && method === 'PUT' && handlers.alert?.put)
+      return handlers.alert.put(init);
     return new Response(null, { status: 204 });
   });
   const calls = (pathname: string, method: string) =>
@@ -187,5 +197,73 @@ describe('Settings screen', () => {
     await renderSettings();
     expect(await screen.findByText(messages.subscriptionUnknown)).toBeTruthy();
     await alertText(messages.wrongProvider);
+  });
+});
+
+describe('the budget alert control (docs/budget-alerts.md)', () => {
+  const checkbox = () => screen.findByRole('checkbox', { name: budgetAlertSettingsCopy.label });
+
+  it('shows the choice and the budget while subscribed, and turns the alert off and on', async () => {
+    let enabled = true;
+    const api = stubApi({
+      get: [() => json(weekly)],
+      alert: {
+        get: () => json({ enabled, budget: 40 }),
+        put: (init) => {
+          enabled = JSON.parse(String(init?.body)).enabled;
+          return json({ enabled, budget: 40 });
+        },
+      },
+    });
+    await renderSettings();
+    const box = (await checkbox()) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(screen.getByRole('group', { name: budgetAlertSettingsCopy.legend })).toBeTruthy();
+    expect(screen.getByText('Your weekly budget: $40.00.')).toBeTruthy();
+    expect(box.getAttribute('aria-describedby')).toBe(
+      screen.getByText('Your weekly budget: $40.00.').getAttribute('id'),
+    );
+    await userEvent.click(box);
+    await alertText(budgetAlertSettingsCopy.turnedOff);
+    expect(JSON.parse(String(api.calls('/api/tracker/budget_alert', 'PUT')[0]?.[1]?.body))).toEqual({
+      account_id: 'demo-home',
+      enabled: false,
+    });
+    await waitFor(async () => expect(((await checkbox()) as HTMLInputElement).checked).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(await checkbox());
+    await alertText(budgetAlertSettingsCopy.turnedOn);
+    await waitFor(async () => expect(((await checkbox()) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('says when there is no budget to watch', async () => {
+    stubApi({ get: [() => json(weekly)], alert: { get: () => json({ enabled: true, budget: 0 }) } });
+    await renderSettings();
+    await checkbox();
+    expect(screen.getByText(budgetAlertSettingsCopy.noBudget)).toBeTruthy();
+  });
+
+  it('is not offered while unsubscribed', async () => {
+    stubApi({ get: [() => json(off)], alert: { get: () => json({ enabled: true, budget: 40 }) } });
+    await renderSettings();
+    await screen.findByTestId('subscription-status');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('keeps the choice and says so when the change fails, and says when it cannot be loaded', async () => {
+    stubApi({
+      get: [() => json(weekly)],
+      alert: { get: () => json({ enabled: true, budget: 40 }), put: () => failure(500) },
+    });
+    const { unmount } = await renderSettings();
+    await userEvent.click(await checkbox());
+    await alertText(messages.subscriptionSaveError);
+    expect(((await checkbox()) as HTMLInputElement).checked).toBe(true);
+    unmount();
+
+    stubApi({ get: [() => json(weekly)], alert: { get: () => failure(500) } });
+    await renderSettings();
+    expect(await screen.findByText(budgetAlertSettingsCopy.loadError)).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

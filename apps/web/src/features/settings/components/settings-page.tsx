@@ -1,6 +1,6 @@
 /**
  * Settings (docs/screens.md, docs/rules.md#states-and-transitions, docs/api.md#errors): subscribe to or unsubscribe from the email snapshot and, when subscribed,
- * switch between weekly and monthly. When the subscription cannot be fetched the state is unknown: the page
+ * switch between weekly and monthly, and turn the budget alert on or off (docs/budget-alerts.md). When the subscription cannot be fetched the state is unknown: the page
  * says so and offers to try again. Visiting records a 'settings' visit.
  */
 import {
@@ -23,6 +23,7 @@ import { isAbortError } from '../../../shared/lib/api-client.ts';
 import { useChangeFrequency } from '../api/change-frequency.ts';
 import { subscriptionFetchErrorMessage, useSubscription } from '../api/get-subscription.ts';
 import { useUpdateSubscription } from '../api/update-subscription.ts';
+import { BudgetAlertControl } from './budget-alert-control.tsx';
 import './settings-page.css';
 
 /** Shows the fetch failure's message of docs/api.md#errors once per failure. */
@@ -92,6 +93,7 @@ function SubscriptionSettings({
         </p>
       ) : null}
       {subscription.subscribed ? <FrequencySwitch accountId={accountId} subscription={subscription} /> : null}
+      {subscription.subscribed ? <BudgetAlertControl accountId={accountId} /> : null}
       <button
         type="button"
         className={subscription.subscribed ? 'button' : 'button button--primary'}

@@ -1,0 +1,141 @@
+/**
+ * The budget alert in a real Chromium against the real server (docs/budget-alerts.md): the Settings control of
+ * demo-home at 320, 375 and 1280 px (axe, the layout checks, a screenshot), turned off and on by mouse and
+ * keyboard; then `portal mail alerts --json` handed to this file's running server (decision 0028), which
+ * writes demo-home's alert to the outbox (the demo's week is on track to exceed its $40 budget), and the
+ * alert's HTML part read in Chromium at 320 and 1280 px with axe and the layout checks.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  budgetAlertSettingSchema,
+  budgetAlertSettingsCopy,
+  dayOfWeek,
+  marketToday,
+  paths,
+  screenTitles,
+  weekStart,
+} from '@portal/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { readMail } from '../../apps/server/test/helpers/smtp.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  dataDir,
+  expectNoAxeViolations,
+  layoutProblems,
+  NARROW,
+  openPage,
+  PHONE,
+  shot,
+} from '../support/browser.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+async function stored(accountId: string) {
+  const response = await fetch(`${baseUrl()}/api/tracker/budget_alert?account_id=${accountId}`);
+  return budgetAlertSettingSchema.parse(await response.json());
+}
+
+async function openSettings(page: Page, accountId: string) {
+  await page.goto(`${baseUrl()}${paths.settings.href(accountId)}`);
+  await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.settings);
+}
+
+const checkbox = (page: Page) => page.getByRole('checkbox', { name: budgetAlertSettingsCopy.label });
+const alertText = (page: Page) => page.locator('.alert__message').textContent({ timeout: 10_000 });
+
+/** Runs `portal mail alerts --json` beside this file's server (handed over to it) and answers its summary. */
+function runAlerts(): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const child = spawn(process.execPath, ['bin/portal.mjs', 'mail', 'alerts', '--json'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir(), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`portal mail alerts exited ${code}: ${err}`)),
+    );
+  });
+}
+
+describe('the budget alert', () => {
+  it.each([
+    ['narrow', NARROW],
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    'Settings shows the choice at %s width, readable and without axe findings',
+    async (name, viewport) => {
+      const { page, context, problems } = await openPage({ viewport });
+      await openSettings(page, 'demo-home');
+      await expect.poll(() => checkbox(page).isChecked({ timeout: 10_000 })).toBe(true);
+      expect(await page.getByText('Your weekly budget: $40.00.').count()).toBe(1);
+      expect(await layoutProblems(page)).toEqual([]);
+      await expectNoAxeViolations(page, `settings budget alert ${name}`);
+      await page.screenshot({ path: shot(`settings-budget-alert-${name}`), fullPage: true });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('turns the alert off by mouse and on again by keyboard', async () => {
+    const { page, context, problems } = await openPage({ viewport: PHONE });
+    await openSettings(page, 'demo-home');
+    await checkbox(page).click({ timeout: 10_000 });
+    await expect.poll(() => alertText(page)).toBe(budgetAlertSettingsCopy.turnedOff);
+    await expect.poll(() => checkbox(page).isChecked()).toBe(false);
+    expect((await stored('demo-home')).enabled).toBe(false);
+    await expectNoAxeViolations(page, 'settings budget alert off');
+
+    await checkbox(page).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => alertText(page)).toBe(budgetAlertSettingsCopy.turnedOn);
+    await expect.poll(() => checkbox(page).isChecked()).toBe(true);
+    expect((await stored('demo-home')).enabled).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('`portal mail alerts` sends demo-home its alert, once; the email reads well at 320 and 1280 px', async () => {
+    const today = marketToday();
+    const summary = await runAlerts();
+    // On a Monday the week has no meter data yet (the demo's data ends yesterday): nothing to project.
+    if (dayOfWeek(today) === 0) {
+      expect(summary).toMatchObject({ sent: 0 });
+      return;
+    }
+    // demo-home, and any other demo subscriber whose week is on track (demo-happy's $35 budget).
+    expect(summary).toMatchObject({ transport: 'outbox', sent: summary.claimed, not_sent: [] });
+    expect(summary.sent).toBeGreaterThanOrEqual(1);
+    expect(await runAlerts()).toMatchObject({ claimed: 0, sent: 0 });
+    const file = path.join(dataDir(), 'outbox', `budget-alert-${weekStart(today)}-demo-home.eml`);
+    const mail = readMail(fs.readFileSync(file, 'utf8'));
+    expect(mail.headers.get('subject')).toMatch(
+      /^Your week (is on track to go|has gone) over your \$40\.00 budget$/,
+    );
+    expect(mail.text).toContain('How we project your week');
+    for (const [name, viewport] of [
+      ['narrow', NARROW],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { page, context } = await openPage({ viewport });
+      await page.setContent(mail.html);
+      expect(await layoutProblems(page)).toEqual([]);
+      await expectNoAxeViolations(page, `budget alert email ${name}`);
+      await page.screenshot({ path: shot(`budget-alert-email-${name}`), fullPage: true });
+      await context.close();
+    }
+  });
+});
