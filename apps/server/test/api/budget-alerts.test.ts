@@ -27,8 +27,8 @@ import { budgetAlerts, subscriptions } from '../../src/db/schema/subscriptions.t
 import { accounts } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { type Nem12WriteRead, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
+import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { previewBudgetAlert, sendBudgetAlerts } from '../../src/domains/subscriptions/alerts.ts';
 import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { buildTestApp } from '../helpers/app.ts';
