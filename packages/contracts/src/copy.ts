@@ -103,6 +103,17 @@ export const offerLookupCopy = {
   retry: 'Try again',
 } as const;
 
+/**
+ * The budget form when Save has nothing to save (issue 26 item 14): the field was left empty, '-' or not a
+ * number, which reverts to the saved budget (docs/rules.md#validation), so "Budget updated" would be untrue.
+ * {amount} is the saved budget in whole dollars.
+ */
+export const budgetNotices = {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign, then the {amount} of formatMessage.
+  unchanged: 'Nothing was saved: your budget is still ${amount} per week.',
+  unchangedOff: 'Nothing was saved: your budget setting is still disabled.',
+} as const;
+
 /** The Tracker's hint cookie (docs/rules.md#limits): set once the hint has been viewed, so it is not shown again. */
 export const TRACKER_HINT_COOKIE = 'tracker__viewedHint';
 /** Usage responses are kept in the browser for 1 hour (docs/rules.md). */

@@ -102,7 +102,7 @@ export function ChangeSlotPage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (slot && !locked) change.mutate(slot);
+    if (slot && !locked && !change.isPending) change.mutate(slot);
   }
 
   const data = participant.data;
@@ -150,7 +150,8 @@ export function ChangeSlotPage() {
             <button
               className="button button--primary"
               type="submit"
-              disabled={!slot || locked || change.isPending}
+              disabled={!slot || locked}
+              aria-disabled={change.isPending || undefined}
             >
               {happyHoursCopy.update}
             </button>

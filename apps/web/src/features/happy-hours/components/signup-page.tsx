@@ -80,7 +80,7 @@ export function HappyHoursSignupPage() {
   const ready = slot !== null && agreed;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (slot && agreed) signup.mutate(slot);
+    if (slot && agreed && !signup.isPending) signup.mutate(slot);
   }
 
   return (
@@ -118,7 +118,8 @@ export function HappyHoursSignupPage() {
               <button
                 className="button button--primary"
                 type="submit"
-                disabled={!ready || signup.isPending}
+                disabled={!ready}
+                aria-disabled={signup.isPending || undefined}
                 aria-describedby={ready ? undefined : hintId}
               >
                 {happyHoursCopy.signUp}

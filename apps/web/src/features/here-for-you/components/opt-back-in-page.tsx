@@ -58,8 +58,10 @@ export function OptBackInPage() {
           <button
             className="button button--primary"
             type="button"
-            disabled={optIn.isPending}
-            onClick={() => optIn.mutate()}
+            aria-disabled={optIn.isPending || undefined}
+            onClick={() => {
+              if (!optIn.isPending) optIn.mutate();
+            }}
           >
             {hereForYouCopy.optBackInButton}
           </button>

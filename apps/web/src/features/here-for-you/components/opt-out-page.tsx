@@ -62,8 +62,10 @@ export function OptOutPage() {
           <button
             className="button button--primary"
             type="button"
-            disabled={optOut.isPending}
-            onClick={() => optOut.mutate()}
+            aria-disabled={optOut.isPending || undefined}
+            onClick={() => {
+              if (!optOut.isPending) optOut.mutate();
+            }}
           >
             {hereForYouCopy.optOutButton}
           </button>

@@ -34,6 +34,7 @@ export function SurveyForm({ segment }: { segment: MarketSegment }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (save.isPending) return;
     const profile = completeProfile(segment, questions, answers);
     if (!profile) {
       setAttempted(true);
@@ -96,7 +97,11 @@ export function SurveyForm({ segment }: { segment: MarketSegment }) {
           />
         ))}
         <div className="survey__actions">
-          <button className="button button--primary" type="submit" disabled={save.isPending}>
+          <button
+            className="button button--primary"
+            type="submit"
+            aria-disabled={save.isPending || undefined}
+          >
             {save.isPending ? surveyCopy.submitting : surveyCopy.submit}
           </button>
         </div>

@@ -1,5 +1,6 @@
 import {
   addDays,
+  budgetNotices,
   formatMessage,
   messages,
   paths,
@@ -606,6 +607,26 @@ describe('budget form (docs/rules.md#validation, docs/api.md#errors)', () => {
     // The field shows what was saved.
     expect(input.value).toBe('7');
   });
+
+  it.each([
+    ['', 'empty'],
+    ['-', 'a minus alone'],
+    ['abc', 'letters (the number field holds nothing)'],
+    ['e', 'an exponent alone'],
+  ])(
+    'saves nothing for %j (%s) and says the budget is unchanged, not "updated" (issue 26 item 14)',
+    async (typed) => {
+      const fetchMock = stubUsage();
+      const { input } = await renderBudget(fetchMock);
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+      const notice = await screen.findByText(formatMessage(budgetNotices.unchanged, { amount: 40 }));
+      expect(notice.closest('[data-kind]')?.getAttribute('data-kind')).toBe('info');
+      expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(0);
+      expect(screen.queryByText(/Budget updated/)).toBeNull();
+      expect(input.value).toBe('40');
+    },
+  );
 
   it.each([
     ['150', 'above 99'],
