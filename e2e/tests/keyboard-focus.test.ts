@@ -185,6 +185,9 @@ describe.each([
     await expect.poll(() => page.getByTestId('budget-status').textContent()).toBeTruthy();
     expect(await focused(page)).toMatch(/^input\[number\]/);
     await failWrites(page, '**/api/settings/spend_target**');
+    await field.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('26');
     await page.getByRole('button', { name: trackerCopy.budgetSave }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => alertText(page)).toBe('Error saving budget data. Please try again.');

@@ -104,14 +104,14 @@ export const offerLookupCopy = {
 } as const;
 
 /**
- * The budget form when Save has nothing to save (issue 26 item 14): the field was left empty, '-' or not a
- * number, which reverts to the saved budget (docs/rules.md#validation), so "Budget updated" would be untrue.
- * {amount} is the saved budget in whole dollars.
+ * The budget form when Save has nothing to save (issue 26 item 14): the field holds the saved budget, or was
+ * left empty, '-' or not a number, which reverts to it (docs/rules.md#validation), so "Budget updated" would be
+ * untrue. {amount} is the saved budget in whole dollars.
  */
 export const budgetNotices = {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign, then the {amount} of formatMessage.
-  unchanged: 'Nothing was saved: your budget is still ${amount} per week.',
-  unchangedOff: 'Nothing was saved: your budget setting is still disabled.',
+  unchanged: 'Your budget is already ${amount} per week: nothing to save.',
+  unchangedOff: 'Your budget setting is already disabled: nothing to save.',
 } as const;
 
 /** The Tracker's hint cookie (docs/rules.md#limits): set once the hint has been viewed, so it is not shown again. */

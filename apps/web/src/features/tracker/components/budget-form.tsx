@@ -16,7 +16,6 @@ import {
   budgetFieldText,
   budgetToSave,
   isBudgetEnabled,
-  revertsToSaved,
 } from '../lib/budget-input.ts';
 import './budget-form.css';
 
@@ -42,9 +41,9 @@ export function BudgetForm({ accountId, savedBudget }: { accountId: string; save
           event.preventDefault();
           if (toSave === null || save.isPending) return;
           setText(String(toSave));
-          // Empty, '-' or not a number reverts to the saved budget: nothing to save, and saying "updated"
-          // would be untrue (issue 26 item 14).
-          if (revertsToSaved(text)) {
+          // The saved budget again (typed, or empty, '-' or not a number, which revert to it, also when the
+          // field is left for Save): nothing to save, and saying "updated" would be untrue (issue 26 item 14).
+          if (toSave === savedBudget) {
             showAlert({
               kind: 'info',
               message: isBudgetEnabled(savedBudget)

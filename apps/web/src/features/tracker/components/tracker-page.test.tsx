@@ -613,8 +613,9 @@ describe('budget form (docs/rules.md#validation, docs/api.md#errors)', () => {
     ['-', 'a minus alone'],
     ['abc', 'letters (the number field holds nothing)'],
     ['e', 'an exponent alone'],
+    ['40', 'the saved budget typed again'],
   ])(
-    'saves nothing for %j (%s) and says the budget is unchanged, not "updated" (issue 26 item 14)',
+    'saves nothing for %j (%s) and says the budget is already that, not "updated" (issue 26 item 14)',
     async (typed) => {
       const fetchMock = stubUsage();
       const { input } = await renderBudget(fetchMock);
@@ -662,6 +663,16 @@ describe('budget form (docs/rules.md#validation, docs/api.md#errors)', () => {
     expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOff);
     fireEvent.change(input, { target: { value: '1' } });
     expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOn);
+  });
+
+  it('saves nothing when the field is cleared and left for Save (blur reverts it first)', async () => {
+    const fetchMock = stubUsage();
+    const { input } = await renderBudget(fetchMock);
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+    await screen.findByText(formatMessage(budgetNotices.unchanged, { amount: 40 }));
+    expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(0);
+    expect(input.value).toBe('40');
   });
 
   it('says the budget was updated, clears all local storage and refetches the week', async () => {
