@@ -174,20 +174,22 @@ describe.each([
     const field = page.getByLabel(trackerCopy.budgetLabel);
     await field.focus();
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('25');
+    // Another budget at each width: saving the one already saved would save nothing (issue 26 item 14).
+    const amount = viewport.width === NARROW.width ? 25 : 27;
+    await page.keyboard.type(String(amount));
     // The save refetches the week: the field must keep the focus through that too.
     const refetched = page.waitForResponse(
       (response) => response.url().includes('/api/tracker/usage') && response.request().method() === 'GET',
     );
     await page.keyboard.press('Enter');
-    await expect.poll(() => alertText(page)).toBe('Budget updated to $25 per week.');
+    await expect.poll(() => alertText(page)).toBe(`Budget updated to $${amount} per week.`);
     await refetched;
     await expect.poll(() => page.getByTestId('budget-status').textContent()).toBeTruthy();
     expect(await focused(page)).toMatch(/^input\[number\]/);
     await failWrites(page, '**/api/settings/spend_target**');
     await field.focus();
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('26');
+    await page.keyboard.type(String(amount + 1));
     await page.getByRole('button', { name: trackerCopy.budgetSave }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => alertText(page)).toBe('Error saving budget data. Please try again.');
