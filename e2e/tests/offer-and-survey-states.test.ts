@@ -41,6 +41,10 @@ describe('survey sizes, budget and Back in the browser', () => {
       .poll(() => page.locator('.alert__message').textContent())
       .toBe('The size of your solar system cannot be more than 1000 kW.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('survey-solar_panels-size');
+    // The field and its message are not under the alert banner.
+    const banner = await page.locator('.alert').boundingBox();
+    const message = await page.locator('#survey-solar_panels-size-error').boundingBox();
+    expect(message && banner && message.y > banner.y + banner.height).toBe(true);
     await page.screenshot({ path: shot('issue26-survey-size-1280'), fullPage: false });
     await size.fill('');
     await size.focus();

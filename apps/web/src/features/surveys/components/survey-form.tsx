@@ -59,11 +59,12 @@ export function SurveyForm({ segment }: { segment: MarketSegment }) {
       const sizeMessage = first ? errors[first.key] : undefined;
       showAlert({ kind: 'warning', message: sizeMessage ?? messages.surveyIncomplete });
       if (first) {
-        form
-          .querySelector<HTMLInputElement>(
-            sizeMessage ? `#survey-${first.key}-size` : `#survey-${first.key} input:not(:disabled)`,
-          )
-          ?.focus();
+        const target = form.querySelector<HTMLInputElement>(
+          sizeMessage ? `#survey-${first.key}-size` : `#survey-${first.key} input:not(:disabled)`,
+        );
+        // Centred rather than scrolled to the top, where the alert banner would cover it and its message.
+        target?.focus({ preventScroll: true });
+        target?.scrollIntoView?.({ block: 'center' });
       }
       return;
     }
@@ -88,10 +89,16 @@ export function SurveyForm({ segment }: { segment: MarketSegment }) {
           {surveyCopy.skip}
         </Link>
       </div>
-      <p className="survey__intro">{segment === 'sme' ? surveyCopy.smeIntro : surveyCopy.residentialIntro}</p>
-      <p className="survey__notes">
-        {surveyCopy.requiredNote} {surveyCopy.multiNote}
-      </p>
+      {refused || wrongSegment ? null : (
+        <>
+          <p className="survey__intro">
+            {segment === 'sme' ? surveyCopy.smeIntro : surveyCopy.residentialIntro}
+          </p>
+          <p className="survey__notes">
+            {surveyCopy.requiredNote} {surveyCopy.multiNote}
+          </p>
+        </>
+      )}
       {refused ? (
         <p className="survey__notice" data-testid="survey-refused">
           {lookupProblemMessage(refused, messages.invalidAccountId)}
