@@ -211,8 +211,9 @@ describe('every screen', () => {
     // Be Rewarded.
     paths.happyHoursSignup.href(id),
     paths.happyHoursChangeSlot.href('demo-happy'),
-    paths.happyHoursChangeConfirmation.href(id, '10:00-12:00'),
-    paths.happyHoursConfirmation.href(id, '10:00-12:00'),
+    // The confirmations show the participant's own slot (issue 26 item 3): demo-happy's.
+    paths.happyHoursChangeConfirmation.href('demo-happy', '11:00-13:00'),
+    paths.happyHoursConfirmation.href('demo-happy', '11:00-13:00'),
     paths.happyHoursAlreadyRegistered.href(id),
     paths.optOut.href(id),
     paths.optBackIn.href('demo-happy'),

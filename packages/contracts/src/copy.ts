@@ -91,6 +91,32 @@ export const happyHoursNotices = {
   /** A change refused because the slot changed less than 24 hours ago: trying again cannot work until then. */
   changeTooSoon:
     'Your time slot can be changed once every 24 hours. You can change it again from {time} on {date}.',
+  /** A confirmation opened after the free hours have started (a bookmark, the back button): since when, which slot. */
+  confirmationSince:
+    'Since {date}, you get 2 hours of free electricity every weekday in your time slot: {slot}.',
+  /** A change confirmation whose slot already applies: the slot the server holds, not the address's. */
+  changeInForce: 'Your free Happy Hours are in your time slot {slot}, since {date}.',
+} as const;
+
+/**
+ * The offer pages (Happy Hours, Reduce & Be Rewarded) while the participant cannot be read (issue 26 item 5,
+ * decision 0038): the page title then, and the retry button beside the specified message.
+ */
+export const offerLookupCopy = {
+  title: 'Happy Hours',
+  hereForYouTitle: 'Reduce & Be Rewarded',
+  retry: 'Try again',
+} as const;
+
+/**
+ * The budget form when Save has nothing to save (issue 26 item 14): the field holds the saved budget, or was
+ * left empty, '-' or not a number, which reverts to it (docs/rules.md#validation), so "Budget updated" would be
+ * untrue. {amount} is the saved budget in whole dollars.
+ */
+export const budgetNotices = {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign, then the {amount} of formatMessage.
+  unchanged: 'Your budget is already ${amount} per week: nothing to save.',
+  unchangedOff: 'Your budget setting is already disabled: nothing to save.',
 } as const;
 
 /** The Tracker's hint cookie (docs/rules.md#limits): set once the hint has been viewed, so it is not shown again. */

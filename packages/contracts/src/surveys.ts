@@ -25,6 +25,8 @@ export interface SurveySizeInput {
   /** The profile field, e.g. `solar_panels_size`. */
   readonly key: string;
   readonly label: string;
+  /** What the size is of, as a sentence names it: 'solar system'. */
+  readonly name: string;
   readonly unit: 'kW' | 'kWh';
 }
 
@@ -149,7 +151,12 @@ export const residentialQuestions = [
       { value: 'greater_than_ten_kW', label: 'More than 10 kW' },
       skip,
     ],
-    size: { key: 'solar_panels_size', label: 'Or the size of your solar system', unit: 'kW' },
+    size: {
+      key: 'solar_panels_size',
+      label: 'Or the size of your solar system',
+      name: 'solar system',
+      unit: 'kW',
+    },
   },
   {
     key: 'home_battery',
@@ -157,7 +164,12 @@ export const residentialQuestions = [
     kind: 'single',
     required: true,
     options: [{ value: 'no', label: 'No' }, { value: 'yes', label: 'Yes' }, skip],
-    size: { key: 'home_battery_size', label: 'Or the size of your battery', unit: 'kWh' },
+    size: {
+      key: 'home_battery_size',
+      label: 'Or the size of your battery',
+      name: 'battery',
+      unit: 'kWh',
+    },
   },
   {
     key: 'electric_car',
@@ -279,7 +291,12 @@ export const smeQuestions = [
       { value: 'ten_to_twenty_kw', label: '10 to 20 kW' },
       { value: 'greater_than_twenty_kW', label: 'More than 20 kW' },
     ],
-    size: { key: 'solar_panels_size', label: 'Or the size of your solar system', unit: 'kW' },
+    size: {
+      key: 'solar_panels_size',
+      label: 'Or the size of your solar system',
+      name: 'solar system',
+      unit: 'kW',
+    },
   },
   {
     key: 'decisions',
@@ -317,6 +334,40 @@ export const surveyCopy = {
   orSize: 'Choose an answer or enter the size.',
   needsAnswer: 'This question needs an answer.',
 } as const;
+
+/**
+ * The survey's notices beyond the error catalogue (issue 26 items 12 and 13, docs/surveys.md): the wrong
+ * survey for the account, said before any question; and a size that is wrong, named, where spec §8 has only
+ * 'Please answer all the questions' (which would blame the wrong thing). {field} is a size's `name`, {unit}
+ * its unit, {max} the largest size.
+ */
+export const surveyNotices = {
+  /** A residential account on the small-business survey. */
+  wrongSurveyResidential:
+    'This survey is for small businesses, and your account is a residential one. Please answer the residential survey instead.',
+  /** A small-business account on the residential survey. */
+  wrongSurveySme:
+    'This survey is for homes, and your account is a small business. Please answer the small-business survey instead.',
+  linkResidential: 'Go to the residential survey',
+  linkSme: 'Go to the small-business survey',
+  sizeNotNumber: 'The size of your {field} must be a number of {unit}.',
+  sizeBelowMin: 'The size of your {field} cannot be below 0 {unit}.',
+  sizeAboveMax: 'The size of your {field} cannot be more than {max} {unit}.',
+  sizeStep: 'The size of your {field} can have at most 2 decimal places.',
+} as const;
+
+/** What is wrong with a typed size, if anything (docs/rules.md#validation: 0 to 1000 in steps of 0.01). */
+export type SurveySizeProblem = 'sizeNotNumber' | 'sizeBelowMin' | 'sizeAboveMax' | 'sizeStep';
+
+export function surveySizeProblem(typed: string): SurveySizeProblem | null {
+  if (typed.trim() === '') return null;
+  const value = Number(typed);
+  if (!Number.isFinite(value)) return 'sizeNotNumber';
+  if (value < SURVEY_SIZE_MIN) return 'sizeBelowMin';
+  if (value > SURVEY_SIZE_MAX) return 'sizeAboveMax';
+  if (Math.abs(Math.round(value * 100) - value * 100) >= 1e-6) return 'sizeStep';
+  return null;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Validation

@@ -24,9 +24,15 @@ export function renderWithProviders(
   );
 }
 
-/** The app's own routes at `path`, in StrictMode as in production. */
-export function renderRoute(path: string, { config = testConfig }: { config?: ClientConfig } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** The app's own routes at `path` (after the pages of `before` in the history), in StrictMode as in production. */
+export function renderRoute(
+  path: string,
+  { config = testConfig, before = [] }: { config?: ClientConfig; before?: string[] } = {},
+) {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [...before, path],
+    initialIndex: before.length,
+  });
   const result = render(
     <StrictMode>
       <App config={config} queryClient={testQueryClient()} router={router} />

@@ -11,7 +11,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
-import type { ApiClient } from '../../../shared/lib/api-client.ts';
+import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
 import { happyHoursKeys } from './get-participant.ts';
 
 export function chooseSlot(api: ApiClient, body: DaytimeSaverSignupBody): Promise<DaytimeSaverParticipant> {
@@ -35,8 +35,12 @@ export function useChooseSlot(
       handlers.onSuccess(slot);
     },
     onError: (error) => {
-      // A 304 means the server already had this slot: what it holds is worth reading again.
-      void queryClient.invalidateQueries({ queryKey: happyHoursKeys.participant(accountId) });
+      // A 304 means the server already had this slot: what it holds is worth reading again. Any other failure
+      // keeps the participant as it was, so a look-up failing by then cannot replace the submit's message
+      // (issue 26 item 5).
+      if (error instanceof ApiError && error.status === 304) {
+        void queryClient.invalidateQueries({ queryKey: happyHoursKeys.participant(accountId) });
+      }
       handlers.onError(error);
     },
   });

@@ -23,6 +23,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { LookupProblem, lookupProblemMessage } from '../../../shared/components/lookup-problem.tsx';
 import { PageLoading } from '../../../shared/components/page-loading.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { ApiError } from '../../../shared/lib/api-client.ts';
@@ -90,7 +91,10 @@ export function ChangeSlotPage() {
   });
   const locked = useUntil(participant.data?.next_change_at);
   const notFound = saysAccountNotFound(participant.error);
-  useErrorAlert(participant.error && !notFound ? participant.error : null, messages.offerFetchError);
+  // A participant that cannot be read gets no form (decision 0038): the spec's offer message, or the
+  // account's own for another retailer's account; a later failed re-read keeps the form.
+  const problem = !participant.data && participant.error && !notFound ? participant.error : null;
+  useErrorAlert(problem, lookupProblemMessage(problem, messages.offerFetchError));
 
   if (notFound || (participant.data && !participant.data.opted_in && !change.isSuccess)) {
     return <Navigate replace to={paths.offerExpired.href(accountId)} />;
@@ -98,7 +102,7 @@ export function ChangeSlotPage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (slot && !locked) change.mutate(slot);
+    if (slot && !locked && !change.isPending) change.mutate(slot);
   }
 
   const data = participant.data;
@@ -106,7 +110,14 @@ export function ChangeSlotPage() {
   return (
     <section className="page happy-hours" aria-labelledby="change-slot-title">
       <h1 id="change-slot-title">{screenTitles.happyHoursChangeSlot}</h1>
-      {participant.isPending ? (
+      {problem ? (
+        <LookupProblem
+          error={problem}
+          fallback={messages.offerFetchError}
+          retrying={participant.isFetching}
+          onRetry={() => void participant.refetch()}
+        />
+      ) : participant.isPending ? (
         <PageLoading />
       ) : (
         <>
@@ -139,7 +150,8 @@ export function ChangeSlotPage() {
             <button
               className="button button--primary"
               type="submit"
-              disabled={!slot || locked || change.isPending}
+              disabled={!slot || locked}
+              aria-disabled={change.isPending || undefined}
             >
               {happyHoursCopy.update}
             </button>

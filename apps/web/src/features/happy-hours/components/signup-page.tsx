@@ -17,6 +17,7 @@ import {
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { LookupProblem, lookupProblemMessage } from '../../../shared/components/lookup-problem.tsx';
 import { PageLoading } from '../../../shared/components/page-loading.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { useChooseSlot } from '../api/choose-slot.ts';
@@ -57,12 +58,16 @@ export function HappyHoursSignupPage() {
   const signup = useChooseSlot(accountId, {
     onSuccess: (chosen) => {
       closeAlert();
-      return navigate(paths.happyHoursConfirmation.href(accountId, timeSlotLabel(chosen)));
+      // In place of the sign-up form: Back then leaves the offer rather than reopening a form that can only
+      // say "already registered" to someone who has just signed up (issue 26 item 14).
+      return navigate(paths.happyHoursConfirmation.href(accountId, timeSlotLabel(chosen)), { replace: true });
     },
     onError: (error) => showAlert(signupFailure(error)),
   });
-  const participantError = participant.error && !isNotInvited(participant.error) ? participant.error : null;
-  useErrorAlert(participantError, messages.participantFetchError);
+  // A participant that cannot be read gets no form (decision 0038); a later failed re-read keeps the form.
+  const participantError =
+    !participant.data && participant.error && !isNotInvited(participant.error) ? participant.error : null;
+  useErrorAlert(participantError, lookupProblemMessage(participantError, messages.participantFetchError));
   useErrorAlert(config.error, messages.offerFetchError);
 
   if (participant.data?.opted_in && !signup.isSuccess) {
@@ -75,13 +80,20 @@ export function HappyHoursSignupPage() {
   const ready = slot !== null && agreed;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (slot && agreed) signup.mutate(slot);
+    if (slot && agreed && !signup.isPending) signup.mutate(slot);
   }
 
   return (
     <section className="page happy-hours" aria-labelledby="happy-hours-title">
       <h1 id="happy-hours-title">{screenTitles.happyHoursSignup}</h1>
-      {participant.isPending || config.isPending ? (
+      {participantError ? (
+        <LookupProblem
+          error={participantError}
+          fallback={messages.participantFetchError}
+          retrying={participant.isFetching}
+          onRetry={() => void participant.refetch()}
+        />
+      ) : participant.isPending || config.isPending ? (
         <PageLoading />
       ) : (
         <>
@@ -106,7 +118,8 @@ export function HappyHoursSignupPage() {
               <button
                 className="button button--primary"
                 type="submit"
-                disabled={!ready || signup.isPending}
+                disabled={!ready}
+                aria-disabled={signup.isPending || undefined}
                 aria-describedby={ready ? undefined : hintId}
               >
                 {happyHoursCopy.signUp}

@@ -6,7 +6,7 @@ import { endpoints, type HereForYouBody, type HereForYouParticipant } from '@por
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
-import type { ApiClient } from '../../../shared/lib/api-client.ts';
+import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
 
 export const hereForYouKeys = {
   all: ['here-for-you'] as const,
@@ -59,7 +59,11 @@ export function useSetHereForYou(
       handlers.onSuccess();
     },
     onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: hereForYouKeys.participant(accountId) });
+      // Only a 304 says something about the state worth reading again; otherwise a look-up failing by then
+      // would replace the submit's message (issue 26 item 5).
+      if (error instanceof ApiError && error.status === 304) {
+        void queryClient.invalidateQueries({ queryKey: hereForYouKeys.participant(accountId) });
+      }
       handlers.onError(error);
     },
   });

@@ -6,6 +6,7 @@ import { hereForYouCopy, messages, paths, screenTitles } from '@portal/contracts
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { LookupProblem, lookupProblemMessage } from '../../../shared/components/lookup-problem.tsx';
 import { PageLoading } from '../../../shared/components/page-loading.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { useHereForYouParticipant, useSetHereForYou } from '../api/participant.ts';
@@ -25,9 +26,16 @@ export function OptBackInPage() {
     },
     onError: () => showAlert({ kind: 'warning', message: messages.optInError }),
   });
-  const fetchError = participant.error && !isNotInvited(participant.error) ? participant.error : null;
+  // A participant that cannot be read gets no button (decision 0038); a later failed re-read keeps it.
+  const fetchError =
+    !participant.data && participant.error && !isNotInvited(participant.error) ? participant.error : null;
   useEffect(() => {
-    if (fetchError) showAlert({ kind: 'warning', message: messages.participantFetchError });
+    if (fetchError) {
+      showAlert({
+        kind: 'warning',
+        message: lookupProblemMessage(fetchError, messages.participantFetchError),
+      });
+    }
   }, [fetchError, showAlert]);
 
   if (isNotInvited(participant.error)) return <Navigate replace to={paths.offerExpired.href(accountId)} />;
@@ -35,7 +43,14 @@ export function OptBackInPage() {
   return (
     <section className="page here-for-you" aria-labelledby="opt-back-in-title">
       <h1 id="opt-back-in-title">{screenTitles.optBackIn}</h1>
-      {participant.isPending ? (
+      {fetchError ? (
+        <LookupProblem
+          error={fetchError}
+          fallback={messages.participantFetchError}
+          retrying={participant.isFetching}
+          onRetry={() => void participant.refetch()}
+        />
+      ) : participant.isPending ? (
         <PageLoading />
       ) : (
         <>
@@ -43,8 +58,10 @@ export function OptBackInPage() {
           <button
             className="button button--primary"
             type="button"
-            disabled={optIn.isPending}
-            onClick={() => optIn.mutate()}
+            aria-disabled={optIn.isPending || undefined}
+            onClick={() => {
+              if (!optIn.isPending) optIn.mutate();
+            }}
           >
             {hereForYouCopy.optBackInButton}
           </button>

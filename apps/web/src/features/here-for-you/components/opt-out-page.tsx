@@ -7,6 +7,7 @@ import { hereForYouCopy, messages, paths, screenTitles } from '@portal/contracts
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
+import { LookupProblem, lookupProblemMessage } from '../../../shared/components/lookup-problem.tsx';
 import { PageLoading } from '../../../shared/components/page-loading.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { useHereForYouParticipant, useSetHereForYou } from '../api/participant.ts';
@@ -26,9 +27,16 @@ export function OptOutPage() {
     },
     onError: (error) => showAlert(optOutFailure(error)),
   });
-  const fetchError = participant.error && !isNotInvited(participant.error) ? participant.error : null;
+  // A participant that cannot be read gets no button (decision 0038); a later failed re-read keeps it.
+  const fetchError =
+    !participant.data && participant.error && !isNotInvited(participant.error) ? participant.error : null;
   useEffect(() => {
-    if (fetchError) showAlert({ kind: 'warning', message: messages.participantFetchError });
+    if (fetchError) {
+      showAlert({
+        kind: 'warning',
+        message: lookupProblemMessage(fetchError, messages.participantFetchError),
+      });
+    }
   }, [fetchError, showAlert]);
 
   if (isNotInvited(participant.error)) return <Navigate replace to={paths.offerExpired.href(accountId)} />;
@@ -38,7 +46,14 @@ export function OptOutPage() {
   return (
     <section className="page here-for-you" aria-labelledby="opt-out-title">
       <h1 id="opt-out-title">{screenTitles.optOut}</h1>
-      {participant.isPending ? (
+      {fetchError ? (
+        <LookupProblem
+          error={fetchError}
+          fallback={messages.participantFetchError}
+          retrying={participant.isFetching}
+          onRetry={() => void participant.refetch()}
+        />
+      ) : participant.isPending ? (
         <PageLoading />
       ) : (
         <>
@@ -47,8 +62,10 @@ export function OptOutPage() {
           <button
             className="button button--primary"
             type="button"
-            disabled={optOut.isPending}
-            onClick={() => optOut.mutate()}
+            aria-disabled={optOut.isPending || undefined}
+            onClick={() => {
+              if (!optOut.isPending) optOut.mutate();
+            }}
           >
             {hereForYouCopy.optOutButton}
           </button>

@@ -1,7 +1,8 @@
 /**
  * Reduce & Reward event detail (docs/screens.md): /ReduceAndReward/{accountId}/Event/{eventId} (also /event/). The
  * total rewards with the rank, the event's date (or 'Date missing' until it is complete), the chart and its
- * legend, and links to the previous and next events of the list, hidden at the ends. A loading indicator
+ * legend, and links to the previous and next events of the list that can be opened (the ones the history links),
+ * hidden at the ends. A loading indicator
  * shows during the fetch; a failure shows 'No data available for this event' and is logged (docs/rules.md#states-and-transitions, docs/api.md#errors).
  */
 import {
@@ -18,8 +19,9 @@ import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { reportError } from '../../../shared/lib/error-reporting.ts';
 import { useDrEvents } from '../api/get-dr-events.ts';
+import { useEventHistory } from '../api/get-event-history.ts';
 import { useEventProgress } from '../api/get-event-progress.ts';
-import { formatEventDate } from '../lib/history.ts';
+import { formatEventDate, openableNeighbours } from '../lib/history.ts';
 import { EventChart } from './event-chart.tsx';
 import { EventLegend } from './event-legend.tsx';
 import { RankIcon } from './rank-icon.tsx';
@@ -45,6 +47,7 @@ function EventDetail({ accountId, eventId }: { accountId: string; eventId: strin
   const validId = isEventIdText(eventId);
   const progress = useEventProgress(accountId, eventId, validId);
   const events = useDrEvents(accountId);
+  const history = useEventHistory(accountId);
 
   useEffect(() => {
     if (!progress.error) return;
@@ -61,17 +64,18 @@ function EventDetail({ accountId, eventId }: { accountId: string; eventId: strin
     );
   }
 
-  const list = events.data?.dr_events ?? [];
-  const index = list.findIndex((item) => String(item.dr_event.id) === eventId);
-  const previous = index > 0 ? list[index - 1] : undefined;
-  const next = index >= 0 ? list[index + 1] : undefined;
+  // Neighbours once the history says which events can be opened (issue 26 item 11).
+  const { previous, next } = history.data
+    ? openableNeighbours(events.data?.dr_events ?? [], history.data, eventId)
+    : { previous: undefined, next: undefined };
   const neighbours = (
-    <nav className="rr-neighbours" aria-label={eventCopy.neighboursLabel}>
-      {previous && (
-        <Link
-          className="rr-neighbours__previous"
-          to={paths.event.href(accountId, String(previous.dr_event.id))}
-        >
+    <nav
+      className="rr-neighbours"
+      aria-label={eventCopy.neighboursLabel}
+      aria-busy={history.isPending || undefined}
+    >
+      {previous !== undefined && (
+        <Link className="rr-neighbours__previous" to={paths.event.href(accountId, String(previous))}>
           <span aria-hidden="true">‹ </span>
           {eventCopy.previousEvent}
         </Link>
@@ -79,8 +83,8 @@ function EventDetail({ accountId, eventId }: { accountId: string; eventId: strin
       <Link className="rr-neighbours__back" to={paths.reduceAndReward.href(accountId)}>
         {eventCopy.backToOverview}
       </Link>
-      {next && (
-        <Link className="rr-neighbours__next" to={paths.event.href(accountId, String(next.dr_event.id))}>
+      {next !== undefined && (
+        <Link className="rr-neighbours__next" to={paths.event.href(accountId, String(next))}>
           {eventCopy.nextEvent}
           <span aria-hidden="true"> ›</span>
         </Link>

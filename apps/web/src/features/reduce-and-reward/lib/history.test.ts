@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildHistory, entryTier, formatEventDate, resultText, toHistoryEntry } from './history.ts';
+import {
+  buildHistory,
+  entryTier,
+  formatEventDate,
+  openableNeighbours,
+  resultText,
+  toHistoryEntry,
+} from './history.ts';
 
 const event = (id: number, start_time: string) => ({ id, start_time });
 const settled = (cents: number) => ({ usage: { total_rewards: { cents }, event_usage_exists: true } });
@@ -43,5 +50,31 @@ describe('event history (docs/screens.md, docs/api.md#entities, docs/rules.md#li
   it('writes dates as day, month name and year', () => {
     expect(formatEventDate('2026-07-04')).toBe('4 July 2026');
     expect(formatEventDate('2026-09-11', true)).toBe('11\u00a0Sep 2026');
+  });
+});
+
+describe('openableNeighbours (issue 26 item 11)', () => {
+  // The list's order (oldest first): 6 Missing, 1, 2, 7 Missing, 3; 9 is in the list but not in the history.
+  const list = [6, 1, 2, 7, 3, 9].map((id) => ({ dr_event: { id } }));
+  const entry = (id: number, usage: boolean) =>
+    toHistoryEntry({
+      dr_event: { id, start_time: `2026-0${id}-01T18:00:00+10:00` },
+      result: { usage: { total_rewards: { cents: 500 }, event_usage_exists: usage } },
+    });
+  const history = {
+    entries: [entry(6, false), entry(1, true), entry(2, true), entry(7, false), entry(3, true)],
+    totalCents: 0,
+  };
+
+  it.each([
+    ['6', undefined, 1],
+    ['1', undefined, 2],
+    ['2', 1, 3],
+    ['7', 2, 3],
+    ['3', 2, undefined],
+    ['9', 3, undefined],
+    ['42', undefined, undefined],
+  ] as const)('from event %s: previous %s, next %s', (id, previous, next) => {
+    expect(openableNeighbours(list, history, id)).toEqual({ previous, next });
   });
 });

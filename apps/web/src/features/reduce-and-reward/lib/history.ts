@@ -80,3 +80,25 @@ export function formatEventDate(date: string, short = false): string {
 
 /** The AEST date of an event's start time. */
 export const eventDateOf = (startTime: string) => marketDateOf(new Date(startTime));
+
+/**
+ * Previous and next of the event detail (docs/screens.md, issue 26 item 11): the neighbouring events in the
+ * list's order that the customer can open, the ones the history links (with event usage). An event listed as
+ * 'Missing' would only say 'No data available for this event', so it is passed over; at the ends, none.
+ */
+export function openableNeighbours(
+  list: readonly { dr_event: { id: number } }[],
+  history: EventHistory,
+  eventId: string,
+): { previous: number | undefined; next: number | undefined } {
+  const openable = new Set(
+    history.entries.filter((entry) => entry.event_usage_exists).map((entry) => entry.dr_event.id),
+  );
+  const ids = list.map((item) => item.dr_event.id);
+  const index = ids.findIndex((id) => String(id) === eventId);
+  if (index < 0) return { previous: undefined, next: undefined };
+  return {
+    previous: ids.slice(0, index).findLast((id) => openable.has(id)),
+    next: ids.slice(index + 1).find((id) => openable.has(id)),
+  };
+}

@@ -47,7 +47,9 @@ function FrequencySwitch({ accountId, subscription }: { accountId: string; subsc
     { value: 'monthly', label: settingsCopy.monthly },
   ] as const;
   return (
-    <fieldset className="settings__frequency" disabled={change.isPending}>
+    // Busy, not disabled, while the change is on its way: disabling the radio the customer is on would drop the
+    // focus to the page and the next arrow key would do nothing (issue 26 item 6).
+    <fieldset className="settings__frequency" aria-busy={change.isPending || undefined}>
       <legend>{settingsCopy.frequencyLegend}</legend>
       {options.map((option) => (
         <label key={option.value} className="settings__option">
@@ -57,7 +59,7 @@ function FrequencySwitch({ accountId, subscription }: { accountId: string; subsc
             value={option.value}
             checked={current === option.value}
             onChange={() => {
-              if (option.value !== current) change.mutate();
+              if (option.value !== current && !change.isPending) change.mutate();
             }}
           />
           {option.label}
@@ -97,8 +99,11 @@ function SubscriptionSettings({
       <button
         type="button"
         className={subscription.subscribed ? 'button' : 'button button--primary'}
-        disabled={update.isPending}
-        onClick={() => update.mutate({ subscribed: !subscription.subscribed, type: subscription.type })}
+        aria-disabled={update.isPending || undefined}
+        onClick={() => {
+          if (!update.isPending)
+            update.mutate({ subscribed: !subscription.subscribed, type: subscription.type });
+        }}
       >
         {subscription.subscribed ? settingsCopy.unsubscribe : settingsCopy.subscribe}
       </button>
@@ -125,8 +130,10 @@ export function SettingsPage() {
           <button
             type="button"
             className="button"
-            disabled={query.isFetching}
-            onClick={() => void query.refetch()}
+            aria-disabled={query.isFetching || undefined}
+            onClick={() => {
+              if (!query.isFetching) void query.refetch();
+            }}
           >
             {settingsCopy.retry}
           </button>

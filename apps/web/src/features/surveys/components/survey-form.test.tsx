@@ -14,8 +14,9 @@ function Usage() {
   return <p data-testid="usage-page">{useLocation().pathname}</p>;
 }
 
-function renderSurvey(path: string) {
-  return renderWithProviders(
+/** Renders a survey and waits for its questions (after the account's look-up, issue 26 item 12). */
+async function renderSurvey(path: string) {
+  const result = renderWithProviders(
     <>
       <AlertBanner />
       <Routes>
@@ -26,19 +27,35 @@ function renderSurvey(path: string) {
     </>,
     { path },
   );
+  await screen.findAllByRole('group');
+  return result;
 }
 
 function stubFetch(status = 204) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    status === 204
-      ? new Response(null, { status })
-      : new Response(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'boom' } }), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        }),
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+    String(input).startsWith('/api/accounts/customer')
+      ? new Response(
+          JSON.stringify({
+            budget: 40,
+            no_email: false,
+            email_click_count: 0,
+            completed_survey: false,
+            market_segment: String(input).includes('demo-business') ? 'sme' : 'residential',
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        )
+      : status === 204
+        ? new Response(null, { status })
+        : new Response(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'boom' } }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  /** The calls but the survey's look-up of the account. */
+  const saves = () =>
+    fetchMock.mock.calls.filter(([input]) => !String(input).startsWith('/api/accounts/customer'));
+  return Object.assign(fetchMock, { saves });
 }
 
 const group = (name: RegExp | string) => screen.getByRole('group', { name });
@@ -68,7 +85,7 @@ beforeEach(() => localStorage.clear());
 describe('residential survey', () => {
   it('shows the header, Skip, the intro, the markers and every question as a fieldset', async () => {
     stubFetch();
-    renderSurvey(paths.survey.href('demo-home', '2026-01-05'));
+    await renderSurvey(paths.survey.href('demo-home', '2026-01-05'));
     expect(screen.getByRole('heading', { level: 1, name: screenTitles.survey })).toBeTruthy();
     expect(screen.getByRole('link', { name: surveyCopy.skip }).getAttribute('href')).toBe(
       paths.usage.href('demo-home', '2026-01-05'),
@@ -100,7 +117,7 @@ describe('residential survey', () => {
   it('applies the multi-select rules to the checkboxes', async () => {
     stubFetch();
     const user = userEvent.setup();
-    renderSurvey(paths.survey.href('demo-home'));
+    await renderSurvey(paths.survey.href('demo-home'));
     const appliances = group(/appliances/);
     const skip = within(appliances).getByRole('checkbox', { name: 'Rather not say' });
     const tv = within(appliances).getByRole('checkbox', { name: 'TV' });
@@ -127,11 +144,11 @@ describe('residential survey', () => {
   it("warns 'Please answer all the questions', marks the unanswered ones and sends nothing", async () => {
     const fetchMock = stubFetch();
     const user = userEvent.setup();
-    renderSurvey(paths.survey.href('demo-home'));
+    await renderSurvey(paths.survey.href('demo-home'));
     await user.click(within(group(/rent or own/)).getByRole('radio', { name: 'Rent' }));
     await user.click(screen.getByRole('button', { name: surveyCopy.submit }));
     expect((await screen.findByRole('alert')).textContent).toContain(messages.surveyIncomplete);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.saves()).toHaveLength(0);
     const missing = screen.getAllByRole('group', { description: /needs an answer/ });
     expect(missing.map((g) => g.dataset.question)).not.toContain('tenancy');
     expect(missing.map((g) => g.dataset.question)).toContain('building_type');
@@ -146,7 +163,7 @@ describe('residential survey', () => {
     localStorage.setItem(usageCacheKey('demo-home', '2026-01-05'), '{}');
     localStorage.setItem('unrelated', 'kept');
     const user = userEvent.setup();
-    renderSurvey(paths.survey.href('demo-home', '2026-01-05'));
+    await renderSurvey(paths.survey.href('demo-home', '2026-01-05'));
     await answerResidential(user);
     await user.click(screen.getByRole('button', { name: surveyCopy.submit }));
 
@@ -154,7 +171,7 @@ describe('residential survey', () => {
       paths.usage.href('demo-home', '2026-01-05'),
     );
     expect(screen.getByRole('status').textContent).toContain(messages.surveyThanks);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = fetchMock.saves()[0] ?? [];
     expect(String(url)).toBe('/api/accounts/update_profile?account_id=demo-home');
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -182,7 +199,7 @@ describe('residential survey', () => {
     allowConsole('error', /Saving the survey failed/);
     stubFetch(500);
     const user = userEvent.setup();
-    renderSurvey(paths.survey.href('demo-home'));
+    await renderSurvey(paths.survey.href('demo-home'));
     await answerResidential(user);
     await user.click(screen.getByRole('button', { name: surveyCopy.submit }));
     expect((await screen.findByRole('alert')).textContent).toContain(messages.surveySaveError);
@@ -197,10 +214,10 @@ describe('residential survey', () => {
   it('Skip returns to the Tracker without sending anything', async () => {
     const fetchMock = stubFetch();
     const user = userEvent.setup();
-    renderSurvey(paths.survey.href('demo-home'));
+    await renderSurvey(paths.survey.href('demo-home'));
     await user.click(screen.getByRole('link', { name: surveyCopy.skip }));
     expect((await screen.findByTestId('usage-page')).textContent).toContain(paths.usage.href('demo-home'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.saves()).toHaveLength(0);
   });
 });
 
@@ -208,7 +225,7 @@ describe('small-business survey', () => {
   it('asks the small-business questions and sends them', async () => {
     const fetchMock = stubFetch();
     const user = userEvent.setup();
-    renderSurvey(paths.smeSurvey.href('demo-business'));
+    await renderSurvey(paths.smeSurvey.href('demo-business'));
     expect(screen.getByText(surveyCopy.smeIntro)).toBeTruthy();
     expect(screen.getAllByRole('group')).toHaveLength(9);
     const pick = async (question: RegExp, option: string) =>
@@ -226,7 +243,7 @@ describe('small-business survey', () => {
     expect((await screen.findByTestId('usage-page')).textContent).toContain(
       paths.usage.href('demo-business'),
     );
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)).profile).toEqual({
+    expect(JSON.parse(String(fetchMock.saves()[0]?.[1]?.body)).profile).toEqual({
       employee_number: 'less_than_five',
       shifts: '24hr',
       tenancy: 'lease',

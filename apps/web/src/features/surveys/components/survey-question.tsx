@@ -20,6 +20,8 @@ export interface SurveyQuestionProps {
   size: string;
   /** Shown after an incomplete submit. */
   missing: boolean;
+  /** What is wrong with the size, after a submit (issue 26 item 13). */
+  sizeError?: string | undefined;
   onSingle(value: string): void;
   onToggle(value: string): void;
   onSize(value: string): void;
@@ -31,6 +33,7 @@ export function SurveyQuestionFieldset({
   multi,
   size,
   missing,
+  sizeError,
   onSingle,
   onToggle,
   onSize,
@@ -124,12 +127,19 @@ export function SurveyQuestionFieldset({
               max={SURVEY_SIZE_MAX}
               step={SURVEY_SIZE_STEP}
               value={size}
+              aria-invalid={sizeError ? true : undefined}
+              aria-describedby={sizeError ? `${id}-size-error` : undefined}
               onChange={(event) => onSize(event.target.value)}
             />
             <span className="survey-size__unit" aria-hidden="true">
               {question.size.unit}
             </span>
           </div>
+          {sizeError ? (
+            <p className="survey-question__missing" id={`${id}-size-error`}>
+              {sizeError}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </fieldset>

@@ -5,8 +5,9 @@
  * marked invalid with Save off (no message: the help text says the range), never saved as another budget.
  * After a save the field shows the budget saved. Above 0 the budget is on, 0 turns it off.
  */
-import { trackerCopy } from '@portal/contracts';
-import { useId, useState } from 'react';
+import { budgetNotices, formatMessage, trackerCopy } from '@portal/contracts';
+import { useEffect, useId, useState } from 'react';
+import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { useSaveSpendTarget } from '../api/save-spend-target.ts';
 import {
   BUDGET_MAX,
@@ -20,7 +21,11 @@ import './budget-form.css';
 
 export function BudgetForm({ accountId, savedBudget }: { accountId: string; savedBudget: number }) {
   const [text, setText] = useState(String(savedBudget));
+  // A budget saved (here or elsewhere) shows in the field. The form stays mounted, so the keyboard focus stays
+  // on the field or Save through a save (issue 26 item 6; it used to be remounted for each budget).
+  useEffect(() => setText(String(savedBudget)), [savedBudget]);
   const save = useSaveSpendTarget(accountId);
+  const { showAlert } = useAlert();
   const inputId = useId();
   const helpId = useId();
   const toSave = budgetToSave(text, savedBudget);
@@ -34,8 +39,19 @@ export function BudgetForm({ accountId, savedBudget }: { accountId: string; save
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (toSave === null) return;
+          if (toSave === null || save.isPending) return;
           setText(String(toSave));
+          // The saved budget again (typed, or empty, '-' or not a number, which revert to it, also when the
+          // field is left for Save): nothing to save, and saying "updated" would be untrue (issue 26 item 14).
+          if (toSave === savedBudget) {
+            showAlert({
+              kind: 'info',
+              message: isBudgetEnabled(savedBudget)
+                ? formatMessage(budgetNotices.unchanged, { amount: savedBudget })
+                : budgetNotices.unchangedOff,
+            });
+            return;
+          }
           save.mutate(toSave);
         }}
       >
@@ -62,7 +78,12 @@ export function BudgetForm({ accountId, savedBudget }: { accountId: string; save
               onBlur={() => setText((current) => budgetFieldOnLeave(current, savedBudget))}
             />
           </span>
-          <button type="submit" className="button button--primary" disabled={invalid || save.isPending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={invalid}
+            aria-disabled={save.isPending || undefined}
+          >
             {trackerCopy.budgetSave}
           </button>
           <span

@@ -1,5 +1,6 @@
 import {
   addDays,
+  budgetNotices,
   dayOfWeek,
   formatMessage,
   marketToday,
@@ -714,6 +715,27 @@ describe('budget form (docs/rules.md#validation, docs/api.md#errors)', () => {
   });
 
   it.each([
+    ['', 'empty'],
+    ['-', 'a minus alone'],
+    ['abc', 'letters (the number field holds nothing)'],
+    ['e', 'an exponent alone'],
+    ['40', 'the saved budget typed again'],
+  ])(
+    'saves nothing for %j (%s) and says the budget is already that, not "updated" (issue 26 item 14)',
+    async (typed) => {
+      const fetchMock = stubUsage();
+      const { input } = await renderBudget(fetchMock);
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+      const notice = await screen.findByText(formatMessage(budgetNotices.unchanged, { amount: 40 }));
+      expect(notice.closest('[data-kind]')?.getAttribute('data-kind')).toBe('info');
+      expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(0);
+      expect(screen.queryByText(/Budget updated/)).toBeNull();
+      expect(input.value).toBe('40');
+    },
+  );
+
+  it.each([
     ['150', 'above 99'],
     ['4025', 'typed after the old budget'],
     ['7.6', 'not whole dollars'],
@@ -747,6 +769,16 @@ describe('budget form (docs/rules.md#validation, docs/api.md#errors)', () => {
     expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOff);
     fireEvent.change(input, { target: { value: '1' } });
     expect(screen.getByTestId('budget-status').textContent).toBe(trackerCopy.budgetOn);
+  });
+
+  it('saves nothing when the field is cleared and left for Save (blur reverts it first)', async () => {
+    const fetchMock = stubUsage();
+    const { input } = await renderBudget(fetchMock);
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByRole('button', { name: trackerCopy.budgetSave }));
+    await screen.findByText(formatMessage(budgetNotices.unchanged, { amount: 40 }));
+    expect(fetchMock.calls('/api/settings/spend_target')).toHaveLength(0);
+    expect(input.value).toBe('40');
   });
 
   it('says the budget was updated, clears all local storage and refetches the week', async () => {

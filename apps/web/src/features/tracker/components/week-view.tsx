@@ -54,8 +54,6 @@ export function weekView({
     headerAction: null,
     showsHint: true,
     footnote: null,
-    forms: data && (
-      <BudgetForm key={data.customer.budget} accountId={accountId} savedBudget={data.customer.budget} />
-    ),
+    forms: data && <BudgetForm accountId={accountId} savedBudget={data.customer.budget} />,
   };
 }

@@ -16,9 +16,12 @@ export function budgetFieldText(raw: string): string {
   return raw.replace(/^\s*-+/, '');
 }
 
+/** True when the text stands for no budget of its own (empty or '-'; a number field holding letters is empty). */
+export const revertsToSaved = (text: string): boolean => budgetFieldText(text).trim() === '';
+
 /** The field's text once the customer leaves it: empty (or '-') is the previous budget again. */
 export function budgetFieldOnLeave(text: string, previous: number): string {
-  return budgetFieldText(text).trim() === '' ? String(previous) : text;
+  return revertsToSaved(text) ? String(previous) : text;
 }
 
 /** The budget the text saves: empty means the previous one; null when it is not whole dollars from 0 to 99. */
