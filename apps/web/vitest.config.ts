@@ -7,8 +7,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
-      // Some tests fill in a whole survey with user-event, a few seconds of work on a busy two-core machine.
-      testTimeout: 20_000,
+      // Some tests fill in a whole survey with user-event: a few seconds alone, over 20 s when the two cores are
+      // shared with the rest of the suite (survey-form.test.tsx, 2026-11-26).
+      testTimeout: 60_000,
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
       clearMocks: true,

@@ -21,6 +21,7 @@ import {
   paths,
   screenTitles,
   slotEffectiveDate,
+  trackerCopy,
   weekStart,
 } from '@portal/contracts';
 import type { Page } from 'playwright-core';
@@ -361,10 +362,14 @@ describe("free Happy Hours in the Tracker's numbers", () => {
         .filter({ has: page.locator('th', { hasText: hour }) })
         .locator('td')
         .first();
-    expect(await usage('11:00').textContent()).toBe('$0.00');
-    expect(await usage('12:00').textContent()).toBe('$0.00');
-    expect(await usage('10:00').textContent()).not.toBe('$0.00');
-    expect(await usage('13:00').textContent()).not.toBe('$0.00');
+    // The free hours are marked Free (issue 26 item 9); the hours around them are charged and not marked.
+    expect(await usage('11:00').textContent()).toBe(`$0.00 ${trackerCopy.freeMark}`);
+    expect(await usage('12:00').textContent()).toBe(`$0.00 ${trackerCopy.freeMark}`);
+    for (const hour of ['10:00', '13:00']) {
+      const text = (await usage(hour).textContent()) ?? '';
+      expect(text).toMatch(/^\$\d+\.\d\d$/);
+      expect(text).not.toBe('$0.00');
+    }
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });

@@ -325,8 +325,12 @@ describe('portal events', () => {
     const list = await run('events', 'list');
     expect(list.code).toBe(0);
     expect(list.out[0]).toBe('id\treference\tdate\tstart\tend\tfactor\tstatus\tinvited\tsettled\tcredits');
-    expect(list.out.at(-1)).toBe('6 events');
+    expect(list.out.at(-1)).toBe('7 events');
     expect(list.out.filter((line) => line.includes('\tcomplete\t'))).toHaveLength(6);
+    // The demo's event still to come (issue 29): scheduled, nothing settled.
+    expect(list.out.filter((line) => line.includes('\tdemo-event-upcoming\t'))).toEqual([
+      expect.stringMatching(/\tscheduled\t2\t0\t\$0\.00$/),
+    ]);
 
     const settle = await run('events', 'settle');
     expect(settle.code).toBe(0);

@@ -26,7 +26,7 @@ import { alertWeekOf, isWeekOver, projectWeek, type WeekProjection } from './bud
 import { budgetAlertView } from './email/alert-view.ts';
 import { renderBudgetAlert } from './email/render.tsx';
 import { linkBuilder, linkSecret } from './links.ts';
-import type { Mailer, OutgoingEmail } from './mailer.ts';
+import { isPermanentRejection, type Mailer, type OutgoingEmail } from './mailer.ts';
 
 export const DEFAULT_ALERT_BATCH_SIZE = 25;
 const DEMO_NOT_MAILED = 'a demo account: never mailed in production';
@@ -181,11 +181,6 @@ async function claimBatch(
     return { looked: rows.length, claimed, last: rows.at(-1)?.account.id ?? null };
   });
 }
-
-const isPermanentRejection = (error: unknown) => {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-};
 
 async function finish(
   db: Database,

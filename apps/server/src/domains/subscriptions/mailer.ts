@@ -40,6 +40,12 @@ export function messageOf(config: Config, email: OutgoingEmail) {
   };
 }
 
+/** SMTP refused this recipient for good (5xx): retrying cannot help, so the email is not retried. */
+export const isPermanentRejection = (error: unknown) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
 export function createMailer(config: Config): Mailer {
   if (config.mail.smtpUrl) {
     const transport = nodemailer.createTransport(config.mail.smtpUrl);

@@ -25,7 +25,7 @@ import { renderSnapshot } from './email/render.tsx';
 import { snapshotView } from './email/view.ts';
 import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours.ts';
 import { linkBuilder, linkSecret } from './links.ts';
-import type { Mailer, OutgoingEmail } from './mailer.ts';
+import { isPermanentRejection, type Mailer, type OutgoingEmail } from './mailer.ts';
 import { nextMailingDate, periodBefore, type SnapshotPeriod } from './schedule.ts';
 import { snapshotFigures } from './snapshot-data.ts';
 
@@ -165,12 +165,6 @@ async function claimBatch(db: Database, config: Config, today: string, batchSize
     return due.length;
   });
 }
-
-/** SMTP refused this recipient for good (5xx): retrying cannot help, so the snapshot is not retried. */
-const isPermanentRejection = (error: unknown) => {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-};
 
 async function finish(
   db: Database,
