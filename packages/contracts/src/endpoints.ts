@@ -38,7 +38,7 @@ import type {
   Subscription,
   SubscriptionUpdateBody,
 } from './subscriptions-schemas.ts';
-import type { UpdateProfileBody } from './surveys.ts';
+import type { UpdateProfileBody } from './surveys-schemas.ts';
 import type { SpendTargetBody, UsageQuery, UsageResponse } from './usage.ts';
 
 /** The three bases of docs/api.md#calls; the web app resolves them from its runtime configuration. */

@@ -27,6 +27,7 @@ export * from './route-screens.ts';
 export * from './subscriptions.ts';
 export * from './subscriptions-schemas.ts';
 export * from './surveys.ts';
+export * from './surveys-schemas.ts';
 export * from './tariffs.ts';
 export * from './ui.ts';
 export * from './usage.ts';

@@ -5,15 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  profileSchemaFor,
-  residentialProfileSchema,
   residentialQuestions,
   SURVEY_SIZE_MAX,
   type SurveyQuestion,
-  smeProfileSchema,
   smeQuestions,
   surveyQuestions,
 } from '../src/surveys.ts';
+import { profileSchemaFor, residentialProfileSchema, smeProfileSchema } from '../src/surveys-schemas.ts';
 
 /** docs/rules.md#validation (required answers), docs/api.md#entities (option lists), docs/rules.md#states-and-transitions (exclusive values) and the size limits, as plainly as possible. */
 function validBySpec(questions: readonly SurveyQuestion[], profile: Record<string, unknown>): boolean {

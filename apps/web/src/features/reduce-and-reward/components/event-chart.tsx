@@ -19,6 +19,9 @@ export function EventChart({ progress }: { progress: EventProgressResponse }) {
   const summaryId = useId();
   const bars = useRef<Array<SVGRectElement | null>>([]);
   const [active, setActive] = useState<number | null>(null);
+  // Whether a bar has the keyboard's focus: the focused interval is then framed from the top of the plot to its
+  // bottom, which a bar a pixel high could not show by its own outline (issue 26 item 14).
+  const [focused, setFocused] = useState(false);
   const focusIndex = Math.min(active ?? 0, Math.max(model.bars.length - 1, 0));
 
   if (model.bars.length === 0) return <p>{eventCopy.noIntervals}</p>;
@@ -91,8 +94,19 @@ export function EventChart({ progress }: { progress: EventProgressResponse }) {
             ) : null,
           )}
         </g>
+        {focused && activeBar && (
+          <rect
+            aria-hidden="true"
+            className="rr-chart__focus-band"
+            data-testid="focus-band"
+            x={activeBar.x - 3}
+            y={model.plot.top}
+            width={activeBar.width + 6}
+            height={model.plot.bottom - model.plot.top}
+          />
+        )}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the bars' group moves focus between its bars. */}
-        <g onKeyDown={onKeyDown}>
+        <g onKeyDown={onKeyDown} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
           {model.bars.map((bar, i) => (
             // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a bar is an image of a value that keyboard users can step through.
             <rect

@@ -17,7 +17,7 @@ import {
   surveyQuestions,
   surveySizeProblem,
 } from '@portal/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { isAccountRefused, lookupProblemMessage } from '../../../shared/components/lookup-problem.tsx';
@@ -26,7 +26,13 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { useSurveyCustomer } from '../api/get-customer.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { toggleOption } from '../lib/multi-select.ts';
-import { completeProfile, emptyAnswers, type SurveyAnswers, unansweredQuestions } from '../lib/profile.ts';
+import {
+  completeProfile,
+  emptyAnswers,
+  loadSurveySchemas,
+  type SurveyAnswers,
+  unansweredQuestions,
+} from '../lib/profile.ts';
 import { SurveyQuestionFieldset } from './survey-question.tsx';
 import './survey.css';
 
@@ -41,15 +47,24 @@ export function SurveyForm({ segment }: { segment: MarketSegment }) {
   const { showAlert } = useAlert();
   const save = useUpdateProfile(accountId, from);
   const customer = useSurveyCustomer(accountId);
+  // A submit waiting for the schema: a second click in that moment sends nothing more.
+  const checking = useRef(false);
   const missing = attempted ? new Set(unansweredQuestions(questions, answers)) : new Set<string>();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  useEffect(() => {
+    void loadSurveySchemas();
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (save.isPending) return;
+    if (save.isPending || checking.current) return;
     const form = event.currentTarget;
     const errors = sizeProblems(form, questions, answers);
     const unanswered = new Set(unansweredQuestions(questions, answers));
-    const profile = completeProfile(segment, questions, answers);
+    checking.current = true;
+    const profile = await completeProfile(segment, questions, answers).finally(() => {
+      checking.current = false;
+    });
     if (!profile || Object.keys(errors).length > 0) {
       setAttempted(true);
       setSizeErrors(errors);

@@ -39,24 +39,24 @@ describe('survey payload (docs/rules.md#validation)', () => {
     ).toEqual({});
   });
 
-  it('is complete when every required question has an answer (a size answers its question)', () => {
-    expect(completeProfile('residential', residentialQuestions, complete)).toBeDefined();
+  it('is complete when every required question has an answer (a size answers its question)', async () => {
+    expect(await completeProfile('residential', residentialQuestions, complete)).toBeDefined();
     expect(unansweredQuestions(residentialQuestions, complete)).toEqual([]);
     const noSolar = { ...complete, sizes: {} };
-    expect(completeProfile('residential', residentialQuestions, noSolar)).toBeUndefined();
+    expect(await completeProfile('residential', residentialQuestions, noSolar)).toBeUndefined();
     expect(unansweredQuestions(residentialQuestions, noSolar)).toEqual(['solar_panels']);
     const noList = { ...complete, multi: { ...complete.multi, pool_or_spa: [] } };
     expect(unansweredQuestions(residentialQuestions, noList)).toEqual(['pool_or_spa']);
   });
 
-  it('lists every question of an empty survey as unanswered', () => {
+  it('lists every question of an empty survey as unanswered', async () => {
     expect(unansweredQuestions(smeQuestions, emptyAnswers())).toEqual(smeQuestions.map((q) => q.key));
-    expect(completeProfile('sme', smeQuestions, emptyAnswers())).toBeUndefined();
+    expect(await completeProfile('sme', smeQuestions, emptyAnswers())).toBeUndefined();
   });
 
-  it('refuses a size out of range even when every question is answered', () => {
+  it('refuses a size out of range even when every question is answered', async () => {
     expect(
-      completeProfile('residential', residentialQuestions, {
+      await completeProfile('residential', residentialQuestions, {
         ...complete,
         sizes: { solar_panels_size: '1000.5' },
       }),

@@ -1,10 +1,13 @@
 /**
  * From what the survey form holds to the profile it sends (docs/rules.md#validation): unanswered questions and empty size
  * inputs are left out, sizes become numbers, and the segment's schema from `@portal/contracts` decides
- * whether every question is answered.
+ * whether every question is answered. The schema (and zod with it) is loaded when first needed, not with the
+ * screen: the survey's first load stays within the bundle budget (decision 0010).
  */
 import type { MarketSegment, SurveyProfile, SurveyQuestion } from '@portal/contracts';
-import { profileSchemaFor } from '@portal/contracts';
+
+/** The survey schemas, loaded once; the form starts loading them when it opens. */
+export const loadSurveySchemas = () => import('@portal/contracts/surveys-schemas');
 
 export interface SurveyAnswers {
   /** Single-select answers by question key. */
@@ -58,11 +61,12 @@ export function unansweredQuestions(questions: readonly SurveyQuestion[], answer
 }
 
 /** The profile when every required question is answered validly, otherwise undefined ('Please answer all'). */
-export function completeProfile(
+export async function completeProfile(
   segment: MarketSegment,
   questions: readonly SurveyQuestion[],
   answers: SurveyAnswers,
-): SurveyProfile | undefined {
+): Promise<SurveyProfile | undefined> {
+  const { profileSchemaFor } = await loadSurveySchemas();
   const parsed = profileSchemaFor(segment).safeParse(buildProfile(questions, answers));
   return parsed.success ? parsed.data : undefined;
 }
