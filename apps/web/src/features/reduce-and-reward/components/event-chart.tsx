@@ -95,15 +95,17 @@ export function EventChart({ progress }: { progress: EventProgressResponse }) {
           )}
         </g>
         {focused && activeBar && (
-          <rect
-            aria-hidden="true"
-            className="rr-chart__focus-band"
-            data-testid="focus-band"
-            x={activeBar.x - 3}
-            y={model.plot.top}
-            width={activeBar.width + 6}
-            height={model.plot.bottom - model.plot.top}
-          />
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: decoration only; nothing in this group is focusable.
+          <g aria-hidden="true">
+            <rect
+              className="rr-chart__focus-band"
+              data-testid="focus-band"
+              x={activeBar.x - 3}
+              y={model.plot.top}
+              width={activeBar.width + 6}
+              height={model.plot.bottom - model.plot.top}
+            />
+          </g>
         )}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the bars' group moves focus between its bars. */}
         <g onKeyDown={onKeyDown} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
