@@ -81,6 +81,16 @@ describe.each(forms)('the $name page', (form) => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
+  it('a look-up the address limit refused (429): says why, on the page and in the alert, with Try again', async () => {
+    const limited = 'Too many unknown account links have been tried from your internet connection.';
+    stub(() => failure(429, 'RATE_LIMITED', limited));
+    renderRoute(form.href);
+    expect((await screen.findByTestId('lookup-problem')).textContent).toContain(limited);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(limited));
+    for (const name of submitButtons) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   it('a failed look-up (500): the specified message, Try again, no form; Try again brings the page', async () => {
     let answer = () => failure(500, 'INTERNAL_ERROR');
     stub(() => answer());

@@ -4,15 +4,20 @@
  * trying again can help. A form whose state is unknown is not offered: its submit could only fail.
  */
 import { messages, offerLookupCopy } from '@portal/contracts';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError, rateLimitMessage } from '../lib/api-client.ts';
 
 /** An account that cannot take part here whatever is retried: another retailer's (403), or an invalid id. */
 export function isAccountRefused(error: unknown): boolean {
   return error instanceof ApiError && [401, 403, 422].includes(error.status);
 }
 
-/** The message of docs/api.md#errors for a failed look-up: the account's own (403, 401, 422), else `fallback`. */
+/**
+ * The message of docs/api.md#errors for a failed look-up: the account's own (403, 401, 422), the address
+ * limit's (429, decision 0039), else `fallback`.
+ */
 export function lookupProblemMessage(error: unknown, fallback: string): string {
+  const limited = rateLimitMessage(error);
+  if (limited) return limited;
   if (error instanceof ApiError && error.status === 403) return messages.wrongProvider;
   if (error instanceof ApiError && (error.status === 401 || error.status === 422)) {
     return messages.invalidAccountId;

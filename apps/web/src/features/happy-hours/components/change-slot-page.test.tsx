@@ -87,7 +87,7 @@ describe('change slot within 24 hours of the last change', () => {
     for (const radio of screen.getAllByRole('radio')) expect(radio.matches(':disabled')).toBe(true);
   });
 
-  it('after a refused change (409), says when it can change instead of "try again", and turns UPDATE off', async () => {
+  it('after a refused change (409), says when it can change instead of "try again", turns UPDATE off and focuses that note', async () => {
     const next = later();
     let changed = false;
     stubServer(
@@ -117,6 +117,8 @@ describe('change slot within 24 hours of the last change', () => {
     );
     expect(alert.textContent).not.toBe(messages.changeSlotError);
     await waitFor(() => expect(update.disabled).toBe(true));
+    // UPDATE had focus and is now off: focus is on the note that says until when (issue 26 item 6), not lost.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('next-change')));
   });
 
   it('still says "Error when changing timeslot. Please try again." for a failure that trying again can mend', async () => {

@@ -20,7 +20,7 @@ import {
   type TimeSlotId,
   timeSlotLabel,
 } from '@portal/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { LookupProblem, lookupProblemMessage } from '../../../shared/components/lookup-problem.tsx';
@@ -83,6 +83,8 @@ export function ChangeSlotPage() {
             kind: 'warning',
             message: formatMessage(happyHoursNotices.changeTooSoon, nextChangeValues(next)),
           });
+          // The slots and UPDATE are now off: focus moves to what says until when, not to the page.
+          setFocusNote(true);
           return;
         }
       }
@@ -90,6 +92,14 @@ export function ChangeSlotPage() {
     },
   });
   const locked = useUntil(participant.data?.next_change_at);
+  const note = useRef<HTMLParagraphElement>(null);
+  const [focusNote, setFocusNote] = useState(false);
+  useEffect(() => {
+    if (focusNote && locked && note.current) {
+      note.current.focus();
+      setFocusNote(false);
+    }
+  }, [focusNote, locked]);
   const notFound = saysAccountNotFound(participant.error);
   // A participant that cannot be read gets no form (decision 0038): the spec's offer message, or the
   // account's own for another retailer's account; a later failed re-read keeps the form.
@@ -136,7 +146,7 @@ export function ChangeSlotPage() {
             </p>
           )}
           {locked && data?.next_change_at && (
-            <p className="happy-hours__note" data-testid="next-change">
+            <p className="happy-hours__note" data-testid="next-change" ref={note} tabIndex={-1}>
               {formatMessage(happyHoursCopy.nextChange, nextChangeValues(data.next_change_at))}
             </p>
           )}
