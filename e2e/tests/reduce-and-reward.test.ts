@@ -200,9 +200,10 @@ describe('Reduce & Reward event detail', () => {
     await page.getByRole('link', { name: eventCopy.previousEvent }).click();
     await expect.poll(() => page.getByTestId('event-total').textContent()).toBe('$100.00');
     expect(page.url()).toBe(`${baseUrl()}${paths.event.href('demo-home', String(events.at(-1)))}`);
-    // The newest settled event: Next leads to the event still to come.
+    // The newest settled event: no Next, as the event still to come has no usage yet and the history does not
+    // link it (Previous and Next pass over events listed as Missing, issue 26 item 11).
     await expect.poll(() => page.getByRole('link', { name: eventCopy.previousEvent }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: eventCopy.nextEvent }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: eventCopy.nextEvent }).count()).toBe(0);
     await page.getByRole('link', { name: eventCopy.previousEvent }).click();
     await expect.poll(() => page.getByTestId('event-total').textContent()).toBe('$5.00');
     expect(page.url()).toBe(`${baseUrl()}${paths.event.href('demo-home', String(events.at(-2)))}`);
