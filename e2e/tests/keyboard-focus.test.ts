@@ -140,6 +140,8 @@ describe.each([
     const { page, context, problems } = await openPage({ viewport });
     await page.goto(`${baseUrl()}${paths.survey.href('demo-solar')}`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.survey);
+    // The questions follow the account's look-up (its own survey, issue 26 item 12).
+    await expect.poll(() => page.getByRole('group').count()).toBe(12);
     // Every question answered by keyboard: Space on the first option of each, an arrow on the radios.
     for (const group of await page.getByRole('group').all()) {
       const first = group.locator('input[type=radio], input[type=checkbox]').first();
