@@ -36,10 +36,12 @@ import {
   allAccountIds,
   answerOf,
   ForecastSuffixes,
+  isCurrent,
   lookUpUsage,
   RECENT_WEEKS,
   RETAINED_WEEKS,
   refreshUsageAnswers,
+  type UsageLookUp,
 } from '../../src/domains/tracker/usage-answers.ts';
 import { usageJsonFor } from '../../src/domains/tracker/usage-service.ts';
 import { testAppForFile } from '../helpers/app.ts';
@@ -364,6 +366,15 @@ describe('bodies an instance already holds', () => {
     expect(
       (await lookUpUsage(t.db, 'demo-happy', week, 'identity', '"another"'))?.stored?.body,
     ).not.toBeNull();
+    // The roll-over's check of currency fetches no body, yet sees the same stored answer and its currency.
+    const checked = await lookUpUsage(t.db, 'demo-happy', week, 'none');
+    expect(checked?.stored).toEqual({ ...found?.stored, body: null });
+    expect(isCurrent(checked as UsageLookUp, week, marketToday())).toBe(true);
+    for (const encoding of ['br', 'gzip'] as const) {
+      expect((await lookUpUsage(t.db, 'demo-happy', week, encoding))?.stored?.body?.length).toBeGreaterThan(
+        0,
+      );
+    }
     // Sent again from memory, the same bytes; after a budget change, the new answer.
     const again = await t.app.inject({ method: 'GET', url: usageUrl('demo-happy') });
     expect(again.body).toBe(first.body);

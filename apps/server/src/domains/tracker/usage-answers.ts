@@ -31,6 +31,8 @@ import { weekShowsTheDay } from './week.ts';
 export const RECENT_WEEKS = 6;
 
 export type AnswerEncoding = Encoding | 'identity';
+/** What a look-up fetches of the stored body: an encoding, or `'none'` to check currency alone. */
+export type LookUpBody = AnswerEncoding | 'none';
 
 /** A week's stored answer: the response up to its forecast, as text and in the forms `withSuffix` completes. */
 export interface StoredWeek {
@@ -68,7 +70,7 @@ export interface UsageLookUp {
   account: AccountRow;
   usageVersion: number;
   stale: boolean;
-  /** The stored answer; its body null when it is the one the caller said it holds (`knownEtag`). */
+  /** The stored answer; its body null when it is the one the caller said it holds (`knownEtag`), or not asked for. */
   stored: {
     usageVersion: number;
     marketDay: string;
@@ -80,14 +82,14 @@ export interface UsageLookUp {
 
 /**
  * The account, its usage version, whether its days wait to be priced, and its stored answer of the week (the
- * body in the encoding asked for, left out when its ETag is `knownEtag`: the caller holds those bytes): one
- * statement, prepared once per handle.
+ * body in the encoding asked for, left out when its ETag is `knownEtag`, as the caller holds those bytes, or when
+ * `'none'` is asked for, as the roll-over only checks currency): one statement, prepared once per handle.
  */
 export async function lookUpUsage(
   db: Database,
   publicId: string,
   weekStart: string,
-  encoding: AnswerEncoding,
+  encoding: LookUpBody,
   knownEtag = '',
 ): Promise<UsageLookUp | undefined> {
   const statement = preparedOn(db, 'usage_look_up', (on) =>
@@ -104,7 +106,8 @@ export async function lookUpUsage(
           Buffer | Uint8Array | null
         >`case when ${usageAnswers.etag} = ${sql.placeholder('knownEtag')}::text
           then null else case ${sql.placeholder('encoding')}::text
-          when 'br' then ${usageAnswers.br} when 'gzip' then ${usageAnswers.gzip} else ${usageAnswers.body} end end`,
+          when 'br' then ${usageAnswers.br} when 'gzip' then ${usageAnswers.gzip}
+          when 'identity' then ${usageAnswers.body} end end`,
       })
       .from(accounts)
       .leftJoin(usageVersions, eq(usageVersions.accountId, accounts.id))
@@ -304,7 +307,8 @@ export async function refreshUsageAnswers(
     for (const account of rows) {
       for (let back = 0; back < weeks; back++) {
         const weekStart = addDays(thisWeek, -7 * back);
-        const found = await lookUpUsage(db, account.publicId, weekStart, 'identity');
+        // Currency alone: fetching the 74 KB text of every current week cost the roll-over more than its builds.
+        const found = await lookUpUsage(db, account.publicId, weekStart, 'none');
         if (found && isCurrent(found, weekStart, today)) {
           summary.current++;
           continue;
