@@ -5,6 +5,7 @@ export * from './curtailment.ts';
 export * from './endpoints.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
+export * from './first-screen.ts';
 export * from './format.ts';
 export * from './happy-hours.ts';
 export * from './happy-hours-schemas.ts';

@@ -130,6 +130,14 @@ export function weekStart(date: string): string {
   return fromEpochDay(day - weekdayOfDayNumber(day));
 }
 
+/**
+ * The week a Tracker URL or usage request names: the Monday of `from` when it is a market date, else of
+ * `today` (a missing or malformed date means this week; the request's validation answers a malformed one).
+ */
+export function weekOfRequest(from: unknown, today: string): string {
+  return weekStart(typeof from === 'string' && isMarketDate(from) ? from : today);
+}
+
 export const isWeekday = (date: string): boolean => dayOfWeek(date) < 5;
 
 /** Every date from `from` to `to`, both included. */

@@ -52,26 +52,42 @@ export const screenParts: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * True when a URL path matches a React Router pattern of `paths`: ':name' is one segment, ':name?' an optional
- * one; literal segments compare without regard to case, as the router's do.
+ * The params of a URL path that matches a React Router pattern of `paths` (':name' is one segment, ':name?' an
+ * optional one; literal segments compare without regard to case, as the router's do), each decoded as the
+ * router decodes it; undefined when it does not match.
  */
-export function matchesPattern(pattern: string, pathname: string): boolean {
+export function patternParams(pattern: string, pathname: string): Record<string, string> | undefined {
   const wanted = pattern.split('/').filter(Boolean);
   const given = pathname.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
   let index = 0;
   for (const part of wanted) {
     const segment = given[index];
     if (part.startsWith(':')) {
       if (segment === undefined) {
         if (part.endsWith('?')) continue;
-        return false;
+        return undefined;
       }
+      params[part.slice(1).replace(/\?$/, '')] = safeDecode(segment);
     } else if (segment === undefined || segment.toLowerCase() !== part.toLowerCase()) {
-      return false;
+      return undefined;
     }
     index += 1;
   }
-  return index === given.length;
+  return index === given.length ? params : undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** True when a URL path matches a React Router pattern of `paths` (`patternParams`). */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  return patternParams(pattern, pathname) !== undefined;
 }
 
 /** The screen module a URL path renders, or undefined (the router redirects unknown paths to the landing). */

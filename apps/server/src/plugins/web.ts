@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import {
   CLIENT_CONFIG_ELEMENT_ID,
   type ClientConfig,
+  FIRST_SCREEN_ANSWERS_ELEMENT_ID,
   screenChunks,
   screenOfPath,
   type ViteManifest,
@@ -20,19 +21,26 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isServerPath, sendError } from './errors.ts';
+import { firstScreenAnswers } from './first-screen-answers.ts';
 
 export const CONFIG_PLACEHOLDER = '<!--portal-config-->';
 
-/** JSON inside a <script type="application/json"> block: escape what could end the block early. */
-export function configElement(config: ClientConfig): string {
-  const json = JSON.stringify(config)
+/**
+ * JSON inside a <script type="application/json"> block (data, never run, so the Content-Security-Policy needs no
+ * hash for it): escape what could end the block early.
+ */
+export function jsonScriptElement(id: string, value: unknown): string {
+  const json = JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
+
+export const configElement = (config: ClientConfig): string =>
+  jsonScriptElement(CLIENT_CONFIG_ELEMENT_ID, config);
 
 /** The link tags that start a screen's chunks and styles with the document (empty when nothing to add). */
 export function screenPreloadLinks(manifest: ViteManifest, screen: string): string {
@@ -115,7 +123,7 @@ async function web(app: FastifyInstance) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
     const pathName = url.split(/[?#]/)[0] ?? '/';
     if (isAssetPath(pathName) || isBuildInternal(pathName)) {
@@ -125,7 +133,22 @@ async function web(app: FastifyInstance) {
     const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
     const html = wantsApp ? pageHtml(url) : undefined;
     if (html) {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      // The first screen's answers travel with the document (decision 0045): a page that carries them holds the
+      // customer's data, for their browser only.
+      const answers = request.method === 'GET' ? await firstScreenAnswers(app, request, pathName) : {};
+      const carried = Object.keys(answers).length > 0;
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', carried ? 'private, no-store' : 'no-cache')
+        .send(
+          carried
+            ? html.replace(
+                '</head>',
+                () => `  ${jsonScriptElement(FIRST_SCREEN_ANSWERS_ELEMENT_ID, answers)}\n  </head>`,
+              )
+            : html,
+        );
     }
     if (wantsApp) {
       return sendError(reply, 404, 'NOT_FOUND', 'The web app is not built. Run "npm run build" and restart.');

@@ -6,7 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema } from '@portal/contracts';
+import {
+  CLIENT_CONFIG_ELEMENT_ID,
+  clientConfigSchema,
+  FIRST_SCREEN_ANSWERS_ELEMENT_ID,
+} from '@portal/contracts';
 import { afterAll, expect, it } from 'vitest';
 import { CONFIG_PLACEHOLDER, configElement } from '../../src/plugins/web.ts';
 import { testAppForFile } from '../helpers/app.ts';
@@ -35,8 +39,15 @@ it('serves every page as the built index.html with only the configuration block 
     expect(retailer.name).toBe(`Power ${patterns}`);
     expect(retailer.phone).toBe(`$'`);
     expect(retailer.legalEntity).toBe('Legal $& entity $`');
-    // The Tracker's page adds its preload links before </head>, and nothing else.
-    const withoutPreloads = html.replace(/\n? *<link rel="(?:modulepreload|preload)"[^>]*>/g, '');
+    // The Tracker's page adds its preload links and its first screen's answers before </head>, and nothing else.
+    const withoutPreloads = html
+      .replace(/\n? *<link rel="(?:modulepreload|preload)"[^>]*>/g, '')
+      .replace(
+        new RegExp(
+          `\\n? *<script type="application/json" id="${FIRST_SCREEN_ANSWERS_ELEMENT_ID}">.*?</script>`,
+        ),
+        '',
+      );
     expect(withoutPreloads.replace(/ *\n *<\/head>/, '</head>'), url).toBe(`${before}${block}${after}`);
   }
 });

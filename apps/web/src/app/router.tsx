@@ -71,17 +71,27 @@ const prefetchUsage: Prefetch = async (params, { queryClient, api }) => {
   }
 };
 const prefetchEventHistory: Prefetch = async ({ accountId }, { queryClient, api }) => {
-  const { eventHistoryQueryOptions } = await import('../features/reduce-and-reward/api/get-event-history.ts');
-  if (accountId) await queryClient.prefetchQuery(eventHistoryQueryOptions(api, accountId));
+  const [{ eventHistoryQueryOptions }, { upcomingEventsQueryOptions }] = await Promise.all([
+    import('../features/reduce-and-reward/api/get-event-history.ts'),
+    import('../features/reduce-and-reward/api/get-upcoming-events.ts'),
+  ]);
+  if (!accountId) return;
+  await Promise.all([
+    queryClient.prefetchQuery(eventHistoryQueryOptions(api, accountId)),
+    queryClient.prefetchQuery(upcomingEventsQueryOptions(api, accountId)),
+  ]);
 };
 const prefetchEvent: Prefetch = async ({ accountId, eventId }, { queryClient, api }) => {
-  const [{ drEventsQueryOptions }, { eventProgressQueryOptions }] = await Promise.all([
-    import('../features/reduce-and-reward/api/get-dr-events.ts'),
-    import('../features/reduce-and-reward/api/get-event-progress.ts'),
-  ]);
+  const [{ drEventsQueryOptions }, { eventProgressQueryOptions }, { eventHistoryQueryOptions }] =
+    await Promise.all([
+      import('../features/reduce-and-reward/api/get-dr-events.ts'),
+      import('../features/reduce-and-reward/api/get-event-progress.ts'),
+      import('../features/reduce-and-reward/api/get-event-history.ts'),
+    ]);
   if (!accountId || !eventId) return;
   await Promise.all([
     queryClient.prefetchQuery(drEventsQueryOptions(api, accountId)),
+    queryClient.prefetchQuery(eventHistoryQueryOptions(api, accountId)),
     // Only a well-formed id is asked for, as the screen does.
     isEventIdText(eventId) && queryClient.prefetchQuery(eventProgressQueryOptions(api, accountId, eventId)),
   ]);
@@ -96,6 +106,34 @@ const prefetchHappyHours: Prefetch = async ({ accountId }, { queryClient, api, c
     queryClient.prefetchQuery(participantQueryOptions(api, clientCode, accountId)),
     queryClient.prefetchQuery(productConfigQueryOptions(api, clientCode)),
   ]);
+};
+
+const prefetchChangeSlot: Prefetch = async ({ accountId }, { queryClient, api, clientCode }) => {
+  const { participantQueryOptions } = await import('../features/happy-hours/api/get-participant.ts');
+  if (accountId) await queryClient.prefetchQuery(participantQueryOptions(api, clientCode, accountId));
+};
+const prefetchHereForYou: Prefetch = async ({ accountId }, { queryClient, api, clientCode }) => {
+  const { hereForYouQueryOptions } = await import('../features/here-for-you/api/participant.ts');
+  if (accountId) await queryClient.prefetchQuery(hereForYouQueryOptions(api, clientCode, accountId));
+};
+const prefetchSettings: Prefetch = async ({ accountId }, { queryClient, api }) => {
+  const [{ subscriptionQueryOptions }, { budgetAlertQueryOptions }] = await Promise.all([
+    import('../features/settings/api/get-subscription.ts'),
+    import('../features/settings/api/budget-alert.ts'),
+  ]);
+  if (!accountId) return;
+  await Promise.all([
+    queryClient.prefetchQuery(subscriptionQueryOptions(api, accountId)),
+    queryClient.prefetchQuery(budgetAlertQueryOptions(api, accountId)),
+  ]);
+};
+const prefetchPlans: Prefetch = async ({ accountId }, { queryClient, api }) => {
+  const { plansQueryOptions } = await import('../features/plans/api/get-plans.ts');
+  if (accountId) await queryClient.prefetchQuery(plansQueryOptions(api, accountId));
+};
+const prefetchCustomer: Prefetch = async ({ accountId }, { queryClient, api }) => {
+  const { customerQueryOptions } = await import('../features/surveys/api/get-customer.ts');
+  if (accountId) await queryClient.prefetchQuery(customerQueryOptions(api, accountId));
 };
 
 export const routes: RouteObject[] = appRoutes();
@@ -122,6 +160,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
             { path: paths.usage.pattern, lazy: loadTracker, ...loader(prefetchUsage) },
             {
               path: paths.settings.pattern,
+              ...loader(prefetchSettings),
               lazy: screen(
                 () => import('../features/settings/components/settings-page.tsx'),
                 (m) => m.SettingsPage,
@@ -129,6 +168,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
             },
             {
               path: paths.plans.pattern,
+              ...loader(prefetchPlans),
               lazy: screen(
                 () => import('../features/plans/components/plans-page.tsx'),
                 (m) => m.PlansPage,
@@ -170,6 +210,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
             },
             {
               path: paths.happyHoursChangeSlot.pattern,
+              ...loader(prefetchChangeSlot),
               handle: happyHoursPage,
               lazy: screen(
                 () => import('../features/happy-hours/components/change-slot-page.tsx'),
@@ -202,6 +243,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
             },
             {
               path: paths.optOut.pattern,
+              ...loader(prefetchHereForYou),
               lazy: screen(
                 () => import('../features/here-for-you/components/opt-out-page.tsx'),
                 (m) => m.OptOutPage,
@@ -209,6 +251,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
             },
             {
               path: paths.optBackIn.pattern,
+              ...loader(prefetchHereForYou),
               lazy: screen(
                 () => import('../features/here-for-you/components/opt-back-in-page.tsx'),
                 (m) => m.OptBackInPage,
@@ -216,6 +259,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
             },
             {
               path: paths.survey.pattern,
+              ...loader(prefetchCustomer),
               lazy: screen(
                 () => import('../features/surveys/components/survey-page.tsx'),
                 (m) => m.SurveyPage,
@@ -223,6 +267,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
             },
             {
               path: paths.smeSurvey.pattern,
+              ...loader(prefetchCustomer),
               lazy: screen(
                 () => import('../features/surveys/components/sme-survey-page.tsx'),
                 (m) => m.SmeSurveyPage,

@@ -11,6 +11,7 @@ import {
   type UsageResponse,
   usageQuerySchema,
   usageResponseSchema,
+  weekOfRequest,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
@@ -28,7 +29,6 @@ import {
   isCurrent,
   lookUpUsage,
   type UsageLookUp,
-  weekOfRequest,
 } from './usage-answers.ts';
 
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {

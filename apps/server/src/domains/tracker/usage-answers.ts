@@ -9,13 +9,7 @@
  * commit; any other week, or a week whose data, settings or day moved on, is built by its first reader and
  * stored for every instance.
  */
-import {
-  addDays,
-  isMarketDate,
-  marketToday,
-  weekStart as mondayOf,
-  USAGE_RESPONSE_VERSION,
-} from '@portal/contracts';
+import { addDays, marketToday, weekStart as mondayOf, USAGE_RESPONSE_VERSION } from '@portal/contracts';
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
@@ -59,11 +53,6 @@ export const accountStamp = (account: AccountRow) =>
     account.solarTrial,
     account.solarWelcomeSeen,
   ]);
-
-/** The week of `from` (any date of it), or this week for a missing or malformed date (validation answers it). */
-export function weekOfRequest(from: unknown, today: string): string {
-  return mondayOf(typeof from === 'string' && isMarketDate(from) ? from : today);
-}
 
 /** An account as the usage request finds it, with its stored answer of the week when it has one. */
 export interface UsageLookUp {

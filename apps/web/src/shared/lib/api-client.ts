@@ -10,16 +10,19 @@ import {
   type ApiBase,
   type BodyOf,
   type ClientConfig,
+  callKey,
   type Endpoint,
   type ErrorCode,
   type ErrorResponse,
   endpointPath,
+  endpoints,
   errorCodes,
   type HttpMethod,
   messages,
   type ParamsOf,
   type QueryOf,
 } from '@portal/contracts';
+import { dropFirstScreenAnswers, firstScreenAnswer } from './first-screen-answers.ts';
 
 export type { ApiBase, HttpMethod };
 export type ApiBases = Pick<ClientConfig, 'apiBase' | 'reduceAndRewardBase' | 'innovativeBillingBase'>;
@@ -143,8 +146,15 @@ export async function apiRequest<T = unknown>(bases: ApiBases, request: ApiReque
   if (cache) init.cache = cache;
 
   let response: Response;
+  // The first screen's answer that came with the document, if any (decision 0045).
+  const carried = method === 'GET' ? firstScreenAnswer(callKey(base, path, query)) : undefined;
   try {
-    response = await fetch(buildApiUrl(bases, base, path, query), init);
+    response = carried
+      ? new Response(JSON.stringify(carried.body), {
+          status: carried.status,
+          headers: { 'content-type': 'application/json' },
+        })
+      : await fetch(buildApiUrl(bases, base, path, query), init);
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new ApiError(0, `${method} ${path} failed: no answer from the server`, { cause: error });
@@ -178,6 +188,8 @@ export async function apiCall<E extends Endpoint>(
   ...[options]: CallArguments<E>
 ): Promise<AnswerOf<E>> {
   const { params, query, body, signal, keepalive, cache } = (options ?? {}) as CallOptions<Endpoint>;
+  // A change the customer sends makes the document's answers out of date; a visit record changes nothing shown.
+  if (endpoint.method !== 'GET' && endpoint !== endpoints.webInteraction) dropFirstScreenAnswers();
   return apiRequest<AnswerOf<E>>(bases, {
     base: endpoint.base,
     method: endpoint.method,

@@ -2,7 +2,7 @@
  * Dates on the Tracker screens, from market dates ('YYYY-MM-DD', AEST): the week's heading and the route's
  * week start. The words of one date are shared with other screens (shared/lib/dates.ts).
  */
-import { addDays, isMarketDate, marketToday, weekStart } from '@portal/contracts';
+import { addDays, marketToday, weekOfRequest, weekStart } from '@portal/contracts';
 import { dateParts, formatDayMonthYear } from '../../../shared/lib/dates.ts';
 
 /** The week's heading: "16 – 22 November 2026", "30 November – 6 December 2026", "29 December 2026 – 4 January 2027". */
@@ -27,5 +27,5 @@ export function currentWeekStart(now: Date = new Date()): string {
 
 /** A route's `from` segment as a week start: any valid date goes to its Monday; anything else is this week. */
 export function normaliseWeekStart(from: string | undefined, now: Date = new Date()): string {
-  return from && isMarketDate(from) ? weekStart(from) : currentWeekStart(now);
+  return weekOfRequest(from, marketToday(now));
 }
