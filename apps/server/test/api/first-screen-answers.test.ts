@@ -65,9 +65,9 @@ describe("a data page's document", () => {
     const answers = answersIn((await page('/ReduceAndReward/demo-home')).body) ?? {};
     const list = answers[callKey('reduceAndReward', '/tracker/dr_events', { account_id: 'demo-home' })];
     expect(list?.status).toBe(200);
-    const ids = (list?.body as { dr_events: { dr_event: { id: number } }[] }).dr_events.map(
-      ({ dr_event }) => dr_event.id,
-    );
+    const ids = (
+      (list?.body ?? { dr_events: [] }) as { dr_events: { dr_event: { id: number } }[] }
+    ).dr_events.map(({ dr_event }) => dr_event.id);
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) {
       const result =

@@ -45,9 +45,7 @@ describe("the document's first-screen answers", () => {
         FIRST_SCREEN_ANSWERS_MS + 1,
       ),
     ).toBeUndefined();
-    expect(
-      firstScreenAnswer(usageKey, document.implementation.createHTMLDocument('x'), 0),
-    ).toBeUndefined();
+    expect(firstScreenAnswer(usageKey, document.implementation.createHTMLDocument('x'), 0)).toBeUndefined();
     expect(firstScreenAnswer(usageKey, documentWith('{"broken'), 0)).toBeUndefined();
   });
 });
