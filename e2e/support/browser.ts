@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { FIRST_SCREEN_ANSWERS_ELEMENT_ID } from '@portal/contracts';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -261,4 +262,31 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     for (const word of broken) problems.push(`the word "${word}" is broken across lines`);
     return problems;
   });
+}
+
+/**
+ * The page's documents arrive without their first screen's answers (decision 0045), as when the server leaves a
+ * call to the browser (a 5xx or a slow answer): for a test that answers the screen's calls itself with
+ * `page.route`, which a carried answer would otherwise pass by. Call it before the test's own routes.
+ */
+export async function withoutFirstScreenAnswers(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      new RegExp(
+        `\\s*<script type="application/json" id="${FIRST_SCREEN_ANSWERS_ELEMENT_ID}">.*?</script>`,
+        's',
+      ),
+      '',
+    );
+    await route.fulfill({ response, body });
+  });
+}
+
+/** The statuses of the answers a page's document carried (decision 0045), by call key. */
+export async function carriedStatuses(page: Page): Promise<Record<string, number>> {
+  const text = await page.locator(`#${FIRST_SCREEN_ANSWERS_ELEMENT_ID}`).textContent();
+  const answers = JSON.parse(text ?? '{}') as Record<string, { status: number }>;
+  return Object.fromEntries(Object.entries(answers).map(([key, answer]) => [key, answer.status]));
 }

@@ -26,7 +26,14 @@ import {
 } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, expectNoAxeViolations, openPage, PHONE } from '../support/browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  openPage,
+  PHONE,
+  withoutFirstScreenAnswers,
+} from '../support/browser.ts';
 
 /** Console errors other than the browser's own note of a 3xx/4xx/5xx answer the test asked for. */
 const unexpected = (problems: string[]) =>
@@ -109,6 +116,8 @@ describe('Happy Hours landing', () => {
     expect(pathname(page)).toBe(paths.happyHoursConfirmation.href('demo-home', '12pm - 2pm'));
     // One statement of when the free hours start: tomorrow, or the Monday after a Friday to Sunday sign-up.
     const start = slotEffectiveDate(new Date());
+    // The confirmation reads the participant afresh (choose-slot.ts): wait for it rather than its loading state.
+    await page.locator('main .page-loading').waitFor({ state: 'detached' });
     expect(await page.locator('main').textContent()).toContain(
       start === addDays(marketToday(), 1)
         ? 'From tomorrow, you get 2 hours of free electricity every weekday in your chosen time slot: 12pm - 2pm.'
@@ -190,6 +199,7 @@ describe('Happy Hours redirects (docs/rules.md#states-and-transitions)', () => {
     expect(await page.locator('main').textContent()).toContain('Your current time slot: 11am - 1pm');
 
     // An invited account that has not signed up (answered in the browser: the demo's is signed up by now).
+    await withoutFirstScreenAnswers(page);
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-happy'), (route) =>
       route.fulfill({
         json: {
@@ -221,6 +231,7 @@ const invited = {
 describe('Happy Hours messages (docs/api.md#errors)', () => {
   it('goes to offer expired once signup_end_time has passed', async () => {
     const { page, context } = await openPage({ viewport: PHONE });
+    await withoutFirstScreenAnswers(page);
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
       route.fulfill({ json: invited }),
     );
@@ -235,12 +246,14 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
   it('shows the participant and offer fetch errors, and the sign-up 304 and failure', async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
     const failure = { status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } };
+    await withoutFirstScreenAnswers(page);
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
       route.fulfill(failure),
     );
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
     await eventually(() => alertText(page, messages.participantFetchError)).toBe(1);
     await page.unrouteAll();
+    await withoutFirstScreenAnswers(page);
 
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
       route.fulfill({ json: invited }),
@@ -251,6 +264,7 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
     await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
     await eventually(() => alertText(page, messages.offerFetchError)).toBe(1);
     await page.unrouteAll();
+    await withoutFirstScreenAnswers(page);
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
       route.fulfill({ json: invited }),
     );
@@ -275,6 +289,7 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
 
   it('shows the offer error on the change page for other lookup failures', async () => {
     const { page, context } = await openPage({ viewport: PHONE });
+    await withoutFirstScreenAnswers(page);
     await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-happy'), (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } }),
     );
@@ -318,6 +333,7 @@ describe('Reduce & Be Rewarded', () => {
       status: 500,
       json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } },
     };
+    await withoutFirstScreenAnswers(page);
     await page.route(onPath('/innovative_billing/here_for_you_participants/demo-home/opt_out'), (route) =>
       route.fulfill(answer),
     );

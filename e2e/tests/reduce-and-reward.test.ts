@@ -16,7 +16,15 @@ import {
 } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, expectNoAxeViolations, openPage, PHONE, shot } from '../support/browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  openPage,
+  PHONE,
+  shot,
+  withoutFirstScreenAnswers,
+} from '../support/browser.ts';
 
 /** demo-home's past events, oldest first, and its event still to come (issue 29), the last of its list. */
 let events: number[] = [];
@@ -95,6 +103,7 @@ describe('Reduce & Reward overview', () => {
     const resultCalls: string[] = [];
     let inFlight = 0;
     let overlapped = false;
+    await withoutFirstScreenAnswers(page);
     await page.route('**/reduce_and_reward/**', async (route) => {
       const url = new URL(route.request().url());
       if (url.pathname === '/reduce_and_reward/tracker/dr_events') {
@@ -125,8 +134,10 @@ describe('Reduce & Reward overview', () => {
     await page.goto(`${baseUrl()}${paths.reduceAndReward.href('demo-home')}`);
     await expect.poll(() => rows(page).count()).toBe(30);
     expect(await page.getByTestId('total-credits').textContent()).toBe('$1,260.00');
-    // Our one addition, the events still to come (issue 29): a service without it leaves its panel out.
-    expect(unexpectedCalls).toEqual(['/reduce_and_reward/dr_events/upcoming']);
+    // Our one addition, the events still to come (issue 29): a service without it leaves its panel out. It is
+    // asked for by the route's loader and, after that failure, once more by the panel as it mounts.
+    expect([...new Set(unexpectedCalls)]).toEqual(['/reduce_and_reward/dr_events/upcoming']);
+    expect(unexpectedCalls.length).toBeLessThanOrEqual(2);
     expect(await page.getByRole('heading', { name: upcomingEventCopy.title }).count()).toBe(0);
     // One event_result per event, one after another.
     expect(resultCalls).toEqual(Array.from({ length: 30 }, (_, i) => String(9000 + i)));
@@ -277,6 +288,7 @@ describe('Reduce & Reward event detail', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    await withoutFirstScreenAnswers(page);
     await page.route('**/dr_events/event_progress**', async (route) => {
       await held;
       await route.continue();

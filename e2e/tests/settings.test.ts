@@ -7,7 +7,15 @@
 import { messages, paths, screenTitles, settingsCopy, subscriptionSchema } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, expectNoAxeViolations, openPage, PHONE, shot } from '../support/browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  openPage,
+  PHONE,
+  shot,
+  withoutFirstScreenAnswers,
+} from '../support/browser.ts';
 
 async function stored(accountId: string) {
   const response = await fetch(`${baseUrl()}/api/tracker/subscription?account_id=${accountId}`);
@@ -67,6 +75,7 @@ describe('Settings', () => {
 
   it('shows the unknown state and the fetch error when the subscription cannot be fetched', async () => {
     const { page, context } = await openPage({ viewport: PHONE });
+    await withoutFirstScreenAnswers(page);
     await page.route('**/api/tracker/subscription**', (route) =>
       route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } }),
     );

@@ -8,7 +8,15 @@
 import { customerSchema, messages, paths, screenTitles, surveyCopy, trackerCopy } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, expectNoAxeViolations, openPage, PHONE, shot } from '../support/browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  openPage,
+  PHONE,
+  shot,
+  withoutFirstScreenAnswers,
+} from '../support/browser.ts';
 
 const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
 const pick = (page: Page, question: RegExp, option: string) =>
@@ -23,6 +31,7 @@ async function customer(accountId: string) {
 
 /** Shows the Tracker's survey prompt: the email click count that invites (docs/rules.md#validation), the rest from the server. */
 async function invite(page: Page) {
+  await withoutFirstScreenAnswers(page);
   await page.route('**/api/tracker/usage**', async (route) => {
     const response = await route.fetch();
     const json = await response.json();

@@ -20,6 +20,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  carriedStatuses,
   expectNoAxeViolations,
   layoutProblems,
   NARROW,
@@ -45,9 +46,9 @@ const unexpected = (problems: string[]) =>
 describe('week view', () => {
   it('shows demo-home’s week, with no axe findings with the table of numbers open', async () => {
     const { page, context, problems } = await openPage({ viewport: PHONE });
-    const usage = page.waitForResponse((response) => response.url().includes('/api/tracker/usage'));
     await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    expect((await usage).status()).toBe(200);
+    // The week came with the page (decision 0045).
+    expect(Object.values(await carriedStatuses(page))).toEqual([200]);
     await expect.poll(() => columns(page).count()).toBe(7);
     expect(await page.locator('main h1').textContent()).toBe('Tracker');
     const names = await columns(page).evaluateAll((buttons) =>
@@ -361,9 +362,9 @@ describe('empty and error states', () => {
     ['bad id!', 422, messages.invalidAccountId],
   ])('shows %s’s %i as its message', async (accountId, status, message) => {
     const { page, context, problems } = await openPage();
-    const usage = page.waitForResponse((response) => response.url().includes('/api/tracker/usage'));
     await page.goto(`${baseUrl()}${paths.usage.href(accountId)}`);
-    expect((await usage).status()).toBe(status);
+    // The refusal came with the page, as the call gives it (decision 0045).
+    expect(Object.values(await carriedStatuses(page))).toEqual([status]);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(message);
     expect(await page.getByTestId('usage-error').textContent()).toBe(message);
     expect(await page.locator('.tracker-chart__state[role=status]').count()).toBe(0);
