@@ -5,6 +5,8 @@
  *   usage-random  GET /api/tracker/usage, a random account of the data set and a random week of its data;
  *   usage-current the same for this week (no `from`), the page a customer opens first.
  *   usage-recent  a random account's this week or one of the five before it (a customer stepping back).
+ *   page-current, page-each-current  the same as a browser opens the Tracker's page: the document with the
+ *                 week carried in it (decision 0045); run `npm run build` first
  *   usage-each-current  every account's current week once, in a random order (an email going out; run it on
  *                 a server just started, with `--cold-pass false --warmup 0`: the Monday morning of issue 14)
  * Before the measured runs every account is asked once (the "cold pass": each account's forecast is computed
@@ -145,6 +147,10 @@ const paths: Record<string, () => string> = {
   'usage-recent': () =>
     `/api/tracker/usage?account_id=${pick(accounts).publicId}&from=${addDays(marketToday(), -7 * Math.floor(Math.random() * 6))}`,
   'usage-each-current': () => `/api/tracker/usage?account_id=${eachInTurn().publicId}`,
+  // The Tracker's page with its week carried in the document (issue 32, decision 0045): needs a production
+  // build of the web app (npm run build) for the server to serve.
+  'page-current': ofAccount('/new/usage/:id'),
+  'page-each-current': () => `/new/usage/${eachInTurn().publicId}`,
   config: () => '/api/config',
   customer: ofAccount('/api/accounts/customer?account_id=:id'),
   subscription: ofAccount('/api/tracker/subscription?account_id=:id'),
@@ -401,7 +407,7 @@ try {
     for (const name of scenarios) {
       const measurement = await measure(
         name,
-        name === 'usage-each-current' ? { amount: accounts.length } : {},
+        name.endsWith('-each-current') ? { amount: accounts.length } : {},
       );
       results[name]?.push(measurement);
       console.info(`run ${run + 1}/${runs} ${describe(measurement)}`);
