@@ -12,7 +12,6 @@ import {
   endpointPath,
   type FirstScreenCall,
   firstScreenCalls,
-  type InlinedAnswers,
   keyOfCall,
   serverPrefixes,
 } from '@portal/contracts';
@@ -58,22 +57,25 @@ function queryString(query: FirstScreenCall['query']): string {
   return text ? `?${text}` : '';
 }
 
-/** The page's first-screen answers by call key; empty for a page without data. */
+/**
+ * The page's first-screen answers by call key (contracts' `InlinedAnswers`) as JSON text, each body the route's own
+ * text, not parsed and written again (2 ms of a 75 KB week); null for a page without any.
+ */
 export async function firstScreenAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   pathname: string,
-): Promise<InlinedAnswers> {
+): Promise<string | null> {
   const client = app.config.client;
   const calls = firstScreenCalls(pathname, { clientCode: client.clientCode }).filter((call) =>
     servedHere(client, call.endpoint.base),
   );
-  if (calls.length === 0) return {};
+  if (calls.length === 0) return null;
   const headers: Record<string, string | string[]> = { accept: 'application/json' };
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = value;
   }
-  const answers: InlinedAnswers = {};
+  const answers: string[] = [];
   const send = async (call: FirstScreenCall): Promise<void> => {
     const response = await app.inject({
       method: 'GET',
@@ -83,9 +85,12 @@ export async function firstScreenAnswers(
     });
     if (response.statusCode >= 500 || response.statusCode === 304) return;
     if (!String(response.headers['content-type'] ?? '').includes('json')) return;
-    const body: unknown = response.json();
-    answers[keyOfCall(call)] = { status: response.statusCode, body };
-    if (call.followedBy && response.statusCode < 300) await Promise.all(call.followedBy(body).map(send));
+    answers.push(
+      `${JSON.stringify(keyOfCall(call))}:{"status":${response.statusCode},"body":${response.body}}`,
+    );
+    if (call.followedBy && response.statusCode < 300) {
+      await Promise.all(call.followedBy(response.json()).map(send));
+    }
   };
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -98,5 +103,5 @@ export async function firstScreenAnswers(
   ]);
   clearTimeout(timer);
   // Answers that arrive after the wait are not added: the document is already on its way.
-  return { ...answers };
+  return answers.length > 0 ? `{${answers.slice().join(',')}}` : null;
 }

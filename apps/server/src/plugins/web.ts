@@ -25,19 +25,20 @@ import { firstScreenAnswers } from './first-screen-answers.ts';
 
 export const CONFIG_PLACEHOLDER = '<!--portal-config-->';
 
+/** What could end a JSON block early or break it in old parsers, each as its JSON escape (valid only in strings, where JSON text has them). */
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+const escapeForScript = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /**
- * JSON inside a <script type="application/json"> block (data, never run, so the Content-Security-Policy needs no
- * hash for it): escape what could end the block early.
+ * JSON text inside a <script type="application/json"> block (data, never run, so the Content-Security-Policy needs
+ * no hash for it): what could end the block early escaped, in one pass.
  */
-export function jsonScriptElement(id: string, value: unknown): string {
-  const json = JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${id}">${json}</script>`;
+export function jsonTextScriptElement(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${json.replace(UNSAFE_IN_SCRIPT, escapeForScript)}</script>`;
 }
+
+export const jsonScriptElement = (id: string, value: unknown): string =>
+  jsonTextScriptElement(id, JSON.stringify(value));
 
 export const configElement = (config: ClientConfig): string =>
   jsonScriptElement(CLIENT_CONFIG_ELEMENT_ID, config);
@@ -135,8 +136,8 @@ async function web(app: FastifyInstance) {
     if (html) {
       // The first screen's answers travel with the document (decision 0045): a page that carries them holds the
       // customer's data, for their browser only.
-      const answers = request.method === 'GET' ? await firstScreenAnswers(app, request, pathName) : {};
-      const carried = Object.keys(answers).length > 0;
+      const answers = request.method === 'GET' ? await firstScreenAnswers(app, request, pathName) : null;
+      const carried = answers !== null;
       return reply
         .code(200)
         .type('text/html; charset=utf-8')
@@ -145,7 +146,7 @@ async function web(app: FastifyInstance) {
           carried
             ? html.replace(
                 '</head>',
-                () => `  ${jsonScriptElement(FIRST_SCREEN_ANSWERS_ELEMENT_ID, answers)}\n  </head>`,
+                () => `  ${jsonTextScriptElement(FIRST_SCREEN_ANSWERS_ELEMENT_ID, answers)}\n  </head>`,
               )
             : html,
         );
