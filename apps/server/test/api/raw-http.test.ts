@@ -6,24 +6,22 @@
  * is served meanwhile. The server is the app as `npm start` runs it (no proxy in front).
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../helpers/app.ts';
 
-let harness: Awaited<ReturnType<typeof buildTestApp>>;
-let port = 0;
 const MAX_CONNECTIONS = 20;
+const harness = testAppForFile({
+  HEADERS_TIMEOUT_SECONDS: '1',
+  REQUEST_TIMEOUT_SECONDS: '2',
+  MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS),
+});
+let port = 0;
 
 beforeAll(async () => {
-  harness = await buildTestApp({
-    HEADERS_TIMEOUT_SECONDS: '1',
-    REQUEST_TIMEOUT_SECONDS: '2',
-    MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS),
-  });
   await harness.app.listen({ port: 0, host: '127.0.0.1' });
   const address = harness.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 });
-afterAll(async () => harness?.close());
 
 /** How many connections the server holds open. */
 const openOnServer = () =>
