@@ -42,7 +42,7 @@ describe('the better offer on the Tracker', () => {
       plans: [],
       enough_data: true,
       better_offer: null,
-    } satisfies PlansResponse);
+    } satisfies Partial<PlansResponse>);
     renderRoute(paths.usage.href('demo-home'), { queryClient });
     await screen.findByTestId('forecast');
     expect(screen.queryByTestId('better-offer')).toBeNull();
