@@ -155,7 +155,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
             {
               path: paths.offerExpired.pattern,
               lazy: screen(
-                () => import('../features/happy-hours/components/offer-expired-page.tsx'),
+                () => import('../features/happy-hours/components/message-pages.tsx'),
                 (m) => m.OfferExpiredPage,
               ),
             },
@@ -180,7 +180,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
               path: paths.happyHoursChangeConfirmation.pattern,
               handle: happyHoursPage,
               lazy: screen(
-                () => import('../features/happy-hours/components/change-confirmation-page.tsx'),
+                () => import('../features/happy-hours/components/message-pages.tsx'),
                 (m) => m.ChangeConfirmationPage,
               ),
             },
@@ -188,7 +188,7 @@ function appRoutes(warm?: Warm): RouteObject[] {
               path: paths.happyHoursConfirmation.pattern,
               handle: happyHoursPage,
               lazy: screen(
-                () => import('../features/happy-hours/components/signup-confirmation-page.tsx'),
+                () => import('../features/happy-hours/components/message-pages.tsx'),
                 (m) => m.SignupConfirmationPage,
               ),
             },
@@ -196,21 +196,21 @@ function appRoutes(warm?: Warm): RouteObject[] {
               path: paths.happyHoursAlreadyRegistered.pattern,
               handle: happyHoursPage,
               lazy: screen(
-                () => import('../features/happy-hours/components/already-registered-page.tsx'),
+                () => import('../features/happy-hours/components/message-pages.tsx'),
                 (m) => m.AlreadyRegisteredPage,
               ),
             },
             {
               path: paths.optOut.pattern,
               lazy: screen(
-                () => import('../features/here-for-you/components/opt-out-page.tsx'),
+                () => import('../features/here-for-you/components/participation-page.tsx'),
                 (m) => m.OptOutPage,
               ),
             },
             {
               path: paths.optBackIn.pattern,
               lazy: screen(
-                () => import('../features/here-for-you/components/opt-back-in-page.tsx'),
+                () => import('../features/here-for-you/components/participation-page.tsx'),
                 (m) => m.OptBackInPage,
               ),
             },
