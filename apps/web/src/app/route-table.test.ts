@@ -31,7 +31,7 @@ describe('the route table', () => {
         ?.component,
     ).toBe('EventDetailPage');
     expect(routeOfPath(routeTable, paths.optBackIn.href('demo-home'))?.screen).toBe(
-      'src/features/here-for-you/components/participation-page.tsx',
+      'src/features/reduce-and-be-rewarded/components/participation-page.tsx',
     );
   });
 });

@@ -17,7 +17,7 @@ const feature = (area: string, module: string) => `src/features/${area}/componen
 const tracker = feature('tracker', 'tracker-page');
 const eventDetail = feature('reduce-and-reward', 'event-detail-page');
 const happyHoursMessages = feature('happy-hours', 'message-pages');
-const participation = feature('here-for-you', 'participation-page');
+const participation = feature('reduce-and-be-rewarded', 'participation-page');
 
 export const routeTable: readonly AppRoute[] = [
   { pattern: paths.landing.pattern, screen: feature('landing', 'landing-page'), component: 'LandingPage' },

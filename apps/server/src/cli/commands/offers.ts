@@ -27,7 +27,7 @@ import {
   listHereForYouParticipants,
   type SettlementSummary,
   settleHereForYouWeek,
-} from '../../domains/offers/here-for-you.ts';
+} from '../../domains/offers/reduce-and-be-rewarded.ts';
 import { someOf } from '../../lib/errors.ts';
 import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
 import type { Progress } from '../progress.ts';

@@ -22,7 +22,7 @@ import type { AccountRow } from '../../db/schema.ts';
 import { Forbidden, InvalidRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { chooseSlot, daytimeSaverConfig, happyHoursParticipant } from './happy-hours.ts';
-import { hereForYouParticipant, setHereForYou } from './here-for-you.ts';
+import { hereForYouParticipant, setHereForYou } from './reduce-and-be-rewarded.ts';
 
 /** Beside the guard's errors (lib/route.ts): an account not in the offer. */
 const notInOffer = { 404: errorResponseSchema };

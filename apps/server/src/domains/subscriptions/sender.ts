@@ -23,7 +23,7 @@ import { findAccountByPublicId } from '../accounts/queries.ts';
 import { plansFor } from '../tracker/plans-service.ts';
 import { renderSnapshot } from './email/render.tsx';
 import { snapshotView } from './email/view.ts';
-import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours.ts';
+import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours-link.ts';
 import { linkBuilder, linkSecret } from './links.ts';
 import { isPermanentRejection, type Mailer, type OutgoingEmail } from './mailer.ts';
 import { nextMailingDate, periodBefore, type SnapshotPeriod } from './schedule.ts';

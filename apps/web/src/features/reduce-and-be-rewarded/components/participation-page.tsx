@@ -14,9 +14,9 @@ import { LookupProblem, lookupProblemMessage } from '../../../shared/components/
 import { PageLoading } from '../../../shared/components/page-loading.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { useFetchErrorAlert } from '../../../shared/hooks/use-fetch-error-alert.ts';
-import { useHereForYouParticipant, useSetHereForYou } from '../api/participant.ts';
+import { useParticipation, useSetParticipation } from '../api/participation.ts';
 import { isNotInvited, optOutFailure } from '../lib/outcomes.ts';
-import './here-for-you.css';
+import './reduce-and-be-rewarded.css';
 
 /** What one of the two screens says and does. */
 interface ParticipationScreen {
@@ -40,11 +40,11 @@ const optOutScreen: ParticipationScreen = {
   failure: optOutFailure,
   before: (
     <>
-      <h2 className="here-for-you__question">{screenTitles.optOutConfirm}</h2>
-      <p className="here-for-you__text">{hereForYouCopy.optOutWarning}</p>
+      <h2 className="participation__question">{screenTitles.optOutConfirm}</h2>
+      <p className="participation__text">{hereForYouCopy.optOutWarning}</p>
     </>
   ),
-  after: <p className="here-for-you__note">{hereForYouCopy.subscriptionNote}</p>,
+  after: <p className="participation__note">{hereForYouCopy.subscriptionNote}</p>,
 };
 
 const optBackInScreen: ParticipationScreen = {
@@ -53,7 +53,7 @@ const optBackInScreen: ParticipationScreen = {
   other: paths.optOut.href,
   button: hereForYouCopy.optBackInButton,
   failure: () => ({ kind: 'warning', message: messages.optInError }),
-  before: <p className="here-for-you__text">{hereForYouCopy.optBackInText}</p>,
+  before: <p className="participation__text">{hereForYouCopy.optBackInText}</p>,
 };
 
 function ParticipationPage({ screen }: { screen: ParticipationScreen }) {
@@ -62,8 +62,8 @@ function ParticipationPage({ screen }: { screen: ParticipationScreen }) {
   const { accountId = '' } = useParams();
   const navigate = useNavigate();
   const { showAlert, closeAlert } = useAlert();
-  const participant = useHereForYouParticipant(accountId);
-  const change = useSetHereForYou(accountId, !screen.from, {
+  const participant = useParticipation(accountId);
+  const change = useSetParticipation(accountId, !screen.from, {
     onSuccess: () => {
       closeAlert();
       return navigate(screen.other(accountId));
@@ -80,7 +80,7 @@ function ParticipationPage({ screen }: { screen: ParticipationScreen }) {
     return <Navigate replace to={screen.other(accountId)} />;
   }
   return (
-    <section className="page here-for-you" aria-labelledby={titleId}>
+    <section className="page participation" aria-labelledby={titleId}>
       <h1 id={titleId}>{screen.title}</h1>
       {fetchError ? (
         <LookupProblem
