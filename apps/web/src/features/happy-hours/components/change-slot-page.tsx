@@ -121,12 +121,7 @@ export function ChangeSlotPage() {
     <section className="page happy-hours" aria-labelledby="change-slot-title">
       <h1 id="change-slot-title">{screenTitles.happyHoursChangeSlot}</h1>
       {problem ? (
-        <LookupProblem
-          error={problem}
-          fallback={messages.offerFetchError}
-          retrying={participant.isFetching}
-          onRetry={() => void participant.refetch()}
-        />
+        <LookupProblem error={problem} fallback={messages.offerFetchError} lookUp={participant} />
       ) : participant.isPending ? (
         <PageLoading />
       ) : (

@@ -122,12 +122,7 @@ function ConfirmationPage({
   return (
     <MessagePage title={problem ? offerLookupCopy.title : title}>
       {problem ? (
-        <LookupProblem
-          error={problem}
-          fallback={messages.participantFetchError}
-          retrying={participant.isFetching}
-          onRetry={() => void participant.refetch()}
-        />
+        <LookupProblem error={problem} fallback={messages.participantFetchError} lookUp={participant} />
       ) : (
         <PageLoading />
       )}

@@ -92,8 +92,7 @@ export function HappyHoursSignupPage() {
         <LookupProblem
           error={participantError}
           fallback={messages.participantFetchError}
-          retrying={participant.isFetching}
-          onRetry={() => void participant.refetch()}
+          lookUp={participant}
         />
       ) : participant.isPending || config.isPending ? (
         <PageLoading />

@@ -83,12 +83,7 @@ function ParticipationPage({ screen }: { screen: ParticipationScreen }) {
     <section className="page participation" aria-labelledby={titleId}>
       <h1 id={titleId}>{screen.title}</h1>
       {fetchError ? (
-        <LookupProblem
-          error={fetchError}
-          fallback={messages.participantFetchError}
-          retrying={participant.isFetching}
-          onRetry={() => void participant.refetch()}
-        />
+        <LookupProblem error={fetchError} fallback={messages.participantFetchError} lookUp={participant} />
       ) : participant.isPending ? (
         <PageLoading />
       ) : (
