@@ -137,7 +137,8 @@ describe('Happy Hours landing', () => {
       await update.click();
       await eventually(() => heading(page)).toBe(screenTitles.happyHoursChangeConfirmation);
       expect(pathname(page)).toBe(paths.happyHoursChangeConfirmation.href('demo-home', '1pm - 3pm'));
-      expect(await page.locator('main').textContent()).toContain(
+      // The title shows while the participant is read again; the text once it has been.
+      await eventually(() => page.locator('main').textContent()).toContain(
         'Your free Happy Hours have changed to 1pm - 3pm, effective from the following weekday',
       );
 
