@@ -2,9 +2,10 @@
 /**
  * The bundle budget (issue 9): the JavaScript a route needs before it can show anything, gzipped, is at most
  * BUDGET_KB. A route's initial JavaScript is the entry chunk with everything it imports statically, plus the
- * route's lazy screen module with everything that imports statically (shared chunks counted once). Modules
- * loaded only on demand (error reporting with a DSN, say) are not counted. Reads Vite's manifest of the last
- * `npm run build`; prints every route and fails when one is over.
+ * route's lazy screen module and the parts loaded with it, with everything they import statically (shared
+ * chunks counted once). Modules loaded only on demand (error reporting with a DSN, say) are not counted. Reads
+ * Vite's manifest of the last `npm run build` and the web app's route table written beside it
+ * (apps/web/src/app/route-table.ts); prints every screen and fails when one is over.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
 
 // The same reading of the manifest as the server's modulepreload links (packages/contracts).
-const { entryKey, routeScreens, screenChunks, staticClosure } = await tsImport(
+const { entryKey, ROUTE_SCREENS_FILE, screenChunks, staticClosure } = await tsImport(
   '../packages/contracts/src/route-screens.ts',
   import.meta.url,
 );
@@ -25,6 +26,13 @@ if (!fs.existsSync(manifestPath)) {
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const tablePath = path.join(dist, ROUTE_SCREENS_FILE);
+if (!fs.existsSync(tablePath)) {
+  console.error(`No ${path.relative(process.cwd(), tablePath)}: run "npm run build" first.`);
+  process.exit(1);
+}
+/** @type {{ pattern: string; screen: string; parts: string[] }[]} */
+const routeTable = JSON.parse(fs.readFileSync(tablePath, 'utf8'));
 
 const gzipSizes = new Map();
 function gzipKb(file) {
@@ -35,23 +43,31 @@ function gzipKb(file) {
 
 const entry = entryKey(manifest);
 const entryFiles = staticClosure(manifest, entry).js;
-const routes = (manifest[entry].dynamicImports ?? []).filter(
-  (key) => key.includes('/components/') && key.endsWith('-page.tsx'),
-);
-if (routes.length === 0) {
-  console.error('No lazy route screens found in the manifest: has the router changed?');
+// Each screen once (several paths may render one module), with the parts the router loads with it.
+const screens = new Map(routeTable.map((route) => [route.screen, route.parts]));
+const lazy = manifest[entry].dynamicImports ?? [];
+if (screens.size === 0 || lazy.length === 0) {
+  console.error('No lazy route screens found in the manifest or the route table: has the router changed?');
   process.exit(1);
 }
-const unmapped = routes.filter((key) => !routeScreens.some(({ screen }) => screen === key));
+// Every component module the entry loads on demand is a screen or a part of one that the table names, so none
+// goes unweighed (its other lazy modules are the loaders' queries and error reporting).
+const named = new Set([...screens.keys(), ...routeTable.flatMap((route) => route.parts)]);
+const unmapped = lazy.filter((key) => key.includes('/components/') && !named.has(key));
 if (unmapped.length > 0) {
   console.error(
-    `Screens the router loads but packages/contracts/src/route-screens.ts does not name: ${unmapped.join(', ')}`,
+    `Modules the router loads but apps/web/src/app/route-table.ts does not name: ${unmapped.join(', ')}`,
   );
   process.exit(1);
 }
+const missing = [...named].filter((key) => !manifest[key]);
+if (missing.length > 0) {
+  console.error(`Modules the route table names but the build does not have: ${missing.join(', ')}`);
+  process.exit(1);
+}
 let over = 0;
-const rows = routes.map((key) => {
-  const files = [...entryFiles, ...screenChunks(manifest, key).js];
+const rows = [...screens].map(([key, parts]) => {
+  const files = [...entryFiles, ...screenChunks(manifest, key, parts).js];
   const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
   if (kb > BUDGET_KB) over += 1;
   return { route: key.replace(/^src\/features\//, ''), kb };

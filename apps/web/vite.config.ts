@@ -3,15 +3,35 @@
  * bases of docs/api.md#calls are proxied so that the app talks to one origin, as it does in production.
  */
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { tsImport } from 'tsx/esm/api';
+import { defineConfig, type Plugin } from 'vite';
+import type { AppRoute } from './src/app/route-table.ts';
 
 // No Node types in this project (it is browser code): derive the folder from the module URL.
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const apiTarget = 'http://localhost:3000';
 
+/**
+ * Writes the route table beside the manifest (ROUTE_SCREENS_FILE), for the server's preload links and the
+ * bundle budget. Read through tsx, as scripts/bundle-budget.mjs reads contracts: the config's own loader leaves
+ * the workspace's TypeScript packages to Node, which cannot run them.
+ */
+const routeScreens: Plugin = {
+  name: 'portal-route-screens',
+  apply: 'build',
+  async generateBundle() {
+    const [{ routeTable }, { ROUTE_SCREENS_FILE }] = await Promise.all([
+      tsImport('./src/app/route-table.ts', import.meta.url) as Promise<{ routeTable: readonly AppRoute[] }>,
+      tsImport('@portal/contracts', import.meta.url) as Promise<{ ROUTE_SCREENS_FILE: string }>,
+    ]);
+    const table = routeTable.map(({ pattern, screen, parts }) => ({ pattern, screen, parts: parts ?? [] }));
+    this.emitFile({ type: 'asset', fileName: ROUTE_SCREENS_FILE, source: JSON.stringify(table, null, 2) });
+  },
+};
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), routeScreens],
   server: {
     proxy: {
       '/api': apiTarget,
@@ -22,7 +42,8 @@ export default defineConfig({
   build: {
     outDir: `${webRoot}dist`,
     emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks each route loads, for the bundle budget (scripts/bundle-budget.mjs).
+    // dist/.vite/manifest.json: which chunks each screen loads, read with dist/.vite/route-screens.json by the
+    // server's preload links and the bundle budget (scripts/bundle-budget.mjs).
     manifest: true,
   },
 });

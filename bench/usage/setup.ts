@@ -49,7 +49,7 @@ import {
 } from '../../apps/server/src/domains/billing/tariff-store.ts';
 import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-imports/importer.ts';
 import { chooseSlot, inviteToHappyHours } from '../../apps/server/src/domains/offers/happy-hours.ts';
-import { inviteToHereForYou } from '../../apps/server/src/domains/offers/here-for-you.ts';
+import { inviteToHereForYou } from '../../apps/server/src/domains/offers/reduce-and-be-rewarded.ts';
 import { createEvent } from '../../apps/server/src/domains/reduce-and-reward/events.ts';
 import { settleEvents } from '../../apps/server/src/domains/reduce-and-reward/settle-events.ts';
 import { importCurtailment } from '../../apps/server/src/domains/tracker/curtailment.ts';

@@ -104,6 +104,51 @@ export async function openPage(options: BrowserContextOptions = {}) {
   return { page, context, problems };
 }
 
+export type OpenedPage = Awaited<ReturnType<typeof openPage>>;
+
+/**
+ * Runs `body` on a page of its own (openPage) and closes the page's context afterwards, whether the body
+ * passed or failed: a failing test leaves no page open to slow the file's later tests down.
+ */
+export async function withPage<T>(body: (opened: OpenedPage) => Promise<T>): Promise<T>;
+export async function withPage<T>(
+  options: BrowserContextOptions,
+  body: (opened: OpenedPage) => Promise<T>,
+): Promise<T>;
+export async function withPage<T>(
+  ...args: [(opened: OpenedPage) => Promise<T>] | [BrowserContextOptions, (opened: OpenedPage) => Promise<T>]
+): Promise<T> {
+  const [options, body] = args.length === 1 ? [{}, args[0]] : args;
+  const opened = await openPage(options);
+  try {
+    return await body(opened);
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/** What a test expects to see among the page's problems: answers it asked to fail, and messages it caused. */
+export interface ExpectedProblems {
+  /** The HTTP statuses whose "Failed to load resource" note Chromium logs, e.g. /^4\d\d$/. */
+  statuses?: RegExp;
+  /** Console text the test causes on purpose (a failure the app reports). */
+  messages?: RegExp;
+}
+
+const FAILED_TO_LOAD = /^console: Failed to load resource: the server responded with a status of (\d{3})/;
+
+/**
+ * The page's problems less the ones the test expects: the one console filter of the end-to-end files. Chromium
+ * notes every non-2xx answer as a console error; a test that asks for a 404 or a 500 says which statuses.
+ */
+export function unexpectedProblems(problems: string[], expected: ExpectedProblems = {}): string[] {
+  return problems.filter((problem) => {
+    const status = FAILED_TO_LOAD.exec(problem)?.[1];
+    if (status !== undefined && expected.statuses?.test(status)) return false;
+    return !expected.messages?.test(problem);
+  });
+}
+
 /**
  * Runs axe on the page and fails on any violation, naming each. Beyond axe's default rules it runs
  * `label-content-name-mismatch` (WCAG 2.5.3, still marked experimental by axe): a control's name must hold

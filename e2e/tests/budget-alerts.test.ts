@@ -27,9 +27,9 @@ import {
   expectNoAxeViolations,
   layoutProblems,
   NARROW,
-  openPage,
   PHONE,
   shot,
+  withPage,
 } from '../support/browser.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -78,34 +78,34 @@ describe('the budget alert', () => {
   ] as const)(
     'Settings shows the choice at %s width, readable and without axe findings',
     async (name, viewport) => {
-      const { page, context, problems } = await openPage({ viewport });
-      await openSettings(page, 'demo-home');
-      await expect.poll(() => checkbox(page).isChecked({ timeout: 10_000 })).toBe(true);
-      expect(await page.getByText('Your weekly budget: $40.00.').count()).toBe(1);
-      expect(await layoutProblems(page)).toEqual([]);
-      await expectNoAxeViolations(page, `settings budget alert ${name}`);
-      await page.screenshot({ path: shot(`settings-budget-alert-${name}`), fullPage: true });
-      expect(problems).toEqual([]);
-      await context.close();
+      await withPage({ viewport }, async ({ page, problems }) => {
+        await openSettings(page, 'demo-home');
+        await expect.poll(() => checkbox(page).isChecked({ timeout: 10_000 })).toBe(true);
+        expect(await page.getByText('Your weekly budget: $40.00.').count()).toBe(1);
+        expect(await layoutProblems(page)).toEqual([]);
+        await expectNoAxeViolations(page, `settings budget alert ${name}`);
+        await page.screenshot({ path: shot(`settings-budget-alert-${name}`), fullPage: true });
+        expect(problems).toEqual([]);
+      });
     },
   );
 
   it('turns the alert off by mouse and on again by keyboard', async () => {
-    const { page, context, problems } = await openPage({ viewport: PHONE });
-    await openSettings(page, 'demo-home');
-    await checkbox(page).click({ timeout: 10_000 });
-    await expect.poll(() => alertText(page)).toBe(budgetAlertSettingsCopy.turnedOff);
-    await expect.poll(() => checkbox(page).isChecked()).toBe(false);
-    expect((await stored('demo-home')).enabled).toBe(false);
-    await expectNoAxeViolations(page, 'settings budget alert off');
+    await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+      await openSettings(page, 'demo-home');
+      await checkbox(page).click({ timeout: 10_000 });
+      await expect.poll(() => alertText(page)).toBe(budgetAlertSettingsCopy.turnedOff);
+      await expect.poll(() => checkbox(page).isChecked()).toBe(false);
+      expect((await stored('demo-home')).enabled).toBe(false);
+      await expectNoAxeViolations(page, 'settings budget alert off');
 
-    await checkbox(page).focus();
-    await page.keyboard.press('Space');
-    await expect.poll(() => alertText(page)).toBe(budgetAlertSettingsCopy.turnedOn);
-    await expect.poll(() => checkbox(page).isChecked()).toBe(true);
-    expect((await stored('demo-home')).enabled).toBe(true);
-    expect(problems).toEqual([]);
-    await context.close();
+      await checkbox(page).focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => alertText(page)).toBe(budgetAlertSettingsCopy.turnedOn);
+      await expect.poll(() => checkbox(page).isChecked()).toBe(true);
+      expect((await stored('demo-home')).enabled).toBe(true);
+      expect(problems).toEqual([]);
+    });
   });
 
   it('`portal mail alerts` sends demo-home its alert, once; the email reads well at 320 and 1280 px', async () => {
@@ -130,12 +130,12 @@ describe('the budget alert', () => {
       ['narrow', NARROW],
       ['desktop', DESKTOP],
     ] as const) {
-      const { page, context } = await openPage({ viewport });
-      await page.setContent(mail.html);
-      expect(await layoutProblems(page)).toEqual([]);
-      await expectNoAxeViolations(page, `budget alert email ${name}`);
-      await page.screenshot({ path: shot(`budget-alert-email-${name}`), fullPage: true });
-      await context.close();
+      await withPage({ viewport }, async ({ page }) => {
+        await page.setContent(mail.html);
+        expect(await layoutProblems(page)).toEqual([]);
+        await expectNoAxeViolations(page, `budget alert email ${name}`);
+        await page.screenshot({ path: shot(`budget-alert-email-${name}`), fullPage: true });
+      });
     }
   });
 });

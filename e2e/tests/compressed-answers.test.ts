@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage } from '../support/browser.ts';
+import { withPage } from '../support/browser.ts';
 import { newDataDir, type RunningPortal, startPortal } from '../support/portal-server.ts';
 
 let production: RunningPortal | undefined;
@@ -50,20 +50,18 @@ describe('a stored answer completed by the forecast', () => {
     expect(JSON.parse(identity.text).forecast).toHaveProperty('quarter_start');
     for (const encoding of ['br', 'gzip'] as const) {
       // Chromium offers both (br too on a local address); a header set on the context makes it offer one.
-      const { page, context, problems } = await openPage({
-        extraHTTPHeaders: { 'accept-encoding': encoding },
+      await withPage({ extraHTTPHeaders: { 'accept-encoding': encoding } }, async ({ page, problems }) => {
+        await page.goto(`${base}/api/health`);
+        for (let visit = 0; visit < 2; visit++) {
+          const seen = await page.evaluate(async (address) => {
+            const response = await fetch(address, { cache: 'no-store' });
+            return { text: await response.text(), encoding: response.headers.get('content-encoding') };
+          }, url);
+          expect(seen.encoding).toBe(encoding);
+          expect(seen.text).toBe(identity.text);
+        }
+        expect(problems).toEqual([]);
       });
-      await page.goto(`${base}/api/health`);
-      for (let visit = 0; visit < 2; visit++) {
-        const seen = await page.evaluate(async (address) => {
-          const response = await fetch(address, { cache: 'no-store' });
-          return { text: await response.text(), encoding: response.headers.get('content-encoding') };
-        }, url);
-        expect(seen.encoding).toBe(encoding);
-        expect(seen.text).toBe(identity.text);
-      }
-      expect(problems).toEqual([]);
-      await context.close();
     }
   });
 });

@@ -9,7 +9,7 @@
 import { addDays, marketToday, paths, weekStart } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, NARROW, openPage } from '../support/browser.ts';
+import { baseUrl, DESKTOP, NARROW, withPage } from '../support/browser.ts';
 
 const pastWeek = weekStart(addDays(marketToday(), -14));
 
@@ -177,26 +177,26 @@ describe('no dead ends', () => {
   ])(
     'every screen of an account reaches every place of it in at most two clicks at %s px',
     async (_width, viewport) => {
-      const { page, context } = await openPage({ viewport });
-      const missing: string[] = [];
-      for (const account of accounts) {
-        const graph = new LinkGraph(page, landsOn);
-        const places = await graph.places(paths.usage.href(account.id));
-        // The Tracker leads to the account's other areas: Reduce & Reward (and its events, for an account that
-        // has some), Settings, Feedback, a day.
-        for (const area of ['tracker day', 'reduce & reward', 'settings', 'feedback', ...account.areas]) {
-          if (!places.has(area)) missing.push(`${account.id}: the Tracker never leads to ${area}`);
-        }
-        for (const screen of account.screens) {
-          const reached = await graph.withinTwo(screen);
-          for (const place of places) {
-            if (!reached.has(place))
-              missing.push(`${account.id}: ${screen} does not reach ${place} in 2 clicks`);
+      await withPage({ viewport }, async ({ page }) => {
+        const missing: string[] = [];
+        for (const account of accounts) {
+          const graph = new LinkGraph(page, landsOn);
+          const places = await graph.places(paths.usage.href(account.id));
+          // The Tracker leads to the account's other areas: Reduce & Reward (and its events, for an account that
+          // has some), Settings, Feedback, a day.
+          for (const area of ['tracker day', 'reduce & reward', 'settings', 'feedback', ...account.areas]) {
+            if (!places.has(area)) missing.push(`${account.id}: the Tracker never leads to ${area}`);
+          }
+          for (const screen of account.screens) {
+            const reached = await graph.withinTwo(screen);
+            for (const place of places) {
+              if (!reached.has(place))
+                missing.push(`${account.id}: ${screen} does not reach ${place} in 2 clicks`);
+            }
           }
         }
-      }
-      expect(missing).toEqual([]);
-      await context.close();
+        expect(missing).toEqual([]);
+      });
     },
     600_000,
   );

@@ -13,7 +13,7 @@ import {
   plansResponseSchema,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectNoAxeViolations, openPage, PHONE } from '../support/browser.ts';
+import { baseUrl, expectNoAxeViolations, PHONE, withPage } from '../support/browser.ts';
 
 async function plansOf(accountId: string) {
   const response = await fetch(`${baseUrl()}/api/tracker/plans?account_id=${accountId}`);
@@ -25,47 +25,47 @@ describe('plans compared on your own meter data', () => {
     const expected = await plansOf('demo-home');
     const offer = expected.better_offer;
     expect(offer?.code).toBe('PLAN-FLAT-CL-2026');
-    const { page, context, problems } = await openPage({ viewport: PHONE });
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
-    const card = page.getByTestId('better-offer');
-    await expect
-      .poll(() => card.textContent())
-      .toContain(betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)));
-    await card.getByRole('link', { name: planCopy.betterOfferLink }).click();
+    await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
+      const card = page.getByTestId('better-offer');
+      await expect
+        .poll(() => card.textContent())
+        .toContain(betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)));
+      await card.getByRole('link', { name: planCopy.betterOfferLink }).click();
 
-    await expect.poll(() => page.locator('main h1').textContent()).toBe(planCopy.pageTitle);
-    const table = page.getByRole('table', { name: planCopy.tableCaption });
-    await table.waitFor();
-    for (const plan of expected.plans) {
-      expect(await page.getByTestId(`plan-cost-${plan.code}`).textContent()).toBe(
-        formatCurrency(plan.yearly_cost),
+      await expect.poll(() => page.locator('main h1').textContent()).toBe(planCopy.pageTitle);
+      const table = page.getByRole('table', { name: planCopy.tableCaption });
+      await table.waitFor();
+      for (const plan of expected.plans) {
+        expect(await page.getByTestId(`plan-cost-${plan.code}`).textContent()).toBe(
+          formatCurrency(plan.yearly_cost),
+        );
+      }
+      const rowNames = await table.locator('tbody th[scope="row"]').allTextContents();
+      expect(rowNames.map((text) => text.replace(planCopy.current, ''))).toEqual(
+        expected.plans.map((plan) => plan.name),
       );
-    }
-    const rowNames = await table.locator('tbody th[scope="row"]').allTextContents();
-    expect(rowNames.map((text) => text.replace(planCopy.current, ''))).toEqual(
-      expected.plans.map((plan) => plan.name),
-    );
-    expect(await page.locator('tbody tr.is-current th').textContent()).toContain(
-      'Time of Use with Controlled Load',
-    );
-    expect(await page.getByTestId('plans-verdict').textContent()).toBe(
-      betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)),
-    );
-    expect(problems).toEqual([]);
-    await context.close();
+      expect(await page.locator('tbody tr.is-current th').textContent()).toContain(
+        'Time of Use with Controlled Load',
+      );
+      expect(await page.getByTestId('plans-verdict').textContent()).toBe(
+        betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)),
+      );
+      expect(problems).toEqual([]);
+    });
   });
 
   it('shows demo-happy no better offer: it is on its cheapest plan', async () => {
-    const { page, context, problems } = await openPage({ viewport: PHONE });
-    await page.goto(`${baseUrl()}${paths.plans.href('demo-happy')}`);
-    await expect.poll(() => page.getByTestId('plans-verdict').textContent()).toBe(cheapestPlanLine);
-    await expectNoAxeViolations(page, 'plans with no better offer');
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-happy')}`);
-    await page.getByTestId('forecast').waitFor();
-    // The comparison has answered (the page above asked for it) and the Tracker shows no offer.
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByTestId('better-offer').count()).toBe(0);
-    expect(problems).toEqual([]);
-    await context.close();
+    await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.plans.href('demo-happy')}`);
+      await expect.poll(() => page.getByTestId('plans-verdict').textContent()).toBe(cheapestPlanLine);
+      await expectNoAxeViolations(page, 'plans with no better offer');
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-happy')}`);
+      await page.getByTestId('forecast').waitFor();
+      // The comparison has answered (the page above asked for it) and the Tracker shows no offer.
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('better-offer').count()).toBe(0);
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -7,7 +7,7 @@
 import { drEventsResponseSchema, messages, paths, planCopy, screenTitles } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, openPage } from '../support/browser.ts';
+import { baseUrl, DESKTOP, withPage } from '../support/browser.ts';
 
 let eventId = '';
 beforeAll(async () => {
@@ -123,45 +123,45 @@ async function visitScreen(page: Page, url: string, visit: Pick<Visit, 'headings
 
 describe('Content Security Policy', () => {
   it('is never violated on any screen, nor is there a console error', async () => {
-    const { page, context, problems } = await openPage({ viewport: DESKTOP });
-    const seen: string[] = [];
-    for (const [name, visits] of Object.entries(screens)) {
-      for (const visit of visits) {
-        const url = visit.url();
-        await visitScreen(page, url, visit);
-        // The day view of the same week, through the chart's own link.
-        if (name === 'usage' && (await page.getByRole('toolbar').getByRole('button').count()) > 0) {
-          await page.getByRole('toolbar').getByRole('button').first().click();
-          await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/new\/usage\/[^/]+\/[^/]+\/\d$/);
-          await expect.poll(() => page.getByRole('toolbar').getByRole('button').count()).toBeGreaterThan(0);
+    await withPage({ viewport: DESKTOP }, async ({ page, problems }) => {
+      const seen: string[] = [];
+      for (const [name, visits] of Object.entries(screens)) {
+        for (const visit of visits) {
+          const url = visit.url();
+          await visitScreen(page, url, visit);
+          // The day view of the same week, through the chart's own link.
+          if (name === 'usage' && (await page.getByRole('toolbar').getByRole('button').count()) > 0) {
+            await page.getByRole('toolbar').getByRole('button').first().click();
+            await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/new\/usage\/[^/]+\/[^/]+\/\d$/);
+            await expect.poll(() => page.getByRole('toolbar').getByRole('button').count()).toBeGreaterThan(0);
+          }
+          seen.push(`${name} ${url}`);
+          expect(problems, `on ${url}`).toEqual([]);
         }
-        seen.push(`${name} ${url}`);
-        expect(problems, `on ${url}`).toEqual([]);
       }
-    }
-    // The catch-all sends anything else home.
-    await visitScreen(page, '/no/such/screen', { headings: [screenTitles.tracker] });
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(problems).toEqual([]);
-    expect(seen.length).toBeGreaterThanOrEqual(Object.keys(paths).length);
-    await context.close();
+      // The catch-all sends anything else home.
+      await visitScreen(page, '/no/such/screen', { headings: [screenTitles.tracker] });
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(problems).toEqual([]);
+      expect(seen.length).toBeGreaterThanOrEqual(Object.keys(paths).length);
+    });
   });
 
   it('is watched: an inline script or style injected into a screen is reported', async () => {
-    const { page, context, problems } = await openPage({ viewport: DESKTOP });
-    await visitScreen(page, paths.feedback.href('demo-home'), { headings: [screenTitles.feedback] });
-    await page.evaluate(() => {
-      const script = document.createElement('script');
-      script.textContent = 'window.injected = true';
-      document.body.append(script);
-      const styled = document.createElement('div');
-      styled.setAttribute('style', 'color: red');
-      document.body.append(styled);
+    await withPage({ viewport: DESKTOP }, async ({ page, problems }) => {
+      await visitScreen(page, paths.feedback.href('demo-home'), { headings: [screenTitles.feedback] });
+      await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.injected = true';
+        document.body.append(script);
+        const styled = document.createElement('div');
+        styled.setAttribute('style', 'color: red');
+        document.body.append(styled);
+      });
+      await expect.poll(() => problems.filter((problem) => problem.startsWith('csp: ')).length).toBe(2);
+      expect(problems.join('\n')).toMatch(/script-src-elem blocked inline/);
+      expect(problems.join('\n')).toMatch(/style-src-attr blocked inline/);
     });
-    await expect.poll(() => problems.filter((problem) => problem.startsWith('csp: ')).length).toBe(2);
-    expect(problems.join('\n')).toMatch(/script-src-elem blocked inline/);
-    expect(problems.join('\n')).toMatch(/style-src-attr blocked inline/);
-    await context.close();
   });
 });
 
@@ -177,26 +177,26 @@ describe('open redirects', () => {
     '/?next=//evil.com&redirect=https://evil.com&returnTo=%2F%2Fevil.com',
     '/new/survey/demo-home/%2F%2Fevil.com',
   ])('stays on the portal from %s', async (path) => {
-    const { page, context } = await openPage({ viewport: DESKTOP });
-    const response = await page.goto(`${baseUrl()}${path}`);
-    expect(response?.status()).toBeLessThan(500);
-    // Wait for the app (when it is one) to settle on its screen, then look where the browser is.
-    if (response?.headers()['content-type']?.includes('text/html')) {
-      await expect.poll(() => heading(page), { timeout: 30_000 }).toBeTruthy();
-    }
-    expect(new URL(page.url()).origin).toBe(baseUrl());
-    const links = await page
-      .locator('a[href]')
-      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
-    for (const href of links) {
-      const url = new URL(href);
-      if (url.protocol === 'http:' || url.protocol === 'https:') {
-        // Every link is the portal's own or one of the retailer's configured sites, never the payload's host.
-        expect(url.hostname, href).not.toContain('evil.com');
-      } else {
-        expect(['mailto:', 'tel:'], href).toContain(url.protocol);
+    await withPage({ viewport: DESKTOP }, async ({ page }) => {
+      const response = await page.goto(`${baseUrl()}${path}`);
+      expect(response?.status()).toBeLessThan(500);
+      // Wait for the app (when it is one) to settle on its screen, then look where the browser is.
+      if (response?.headers()['content-type']?.includes('text/html')) {
+        await expect.poll(() => heading(page), { timeout: 30_000 }).toBeTruthy();
       }
-    }
-    await context.close();
+      expect(new URL(page.url()).origin).toBe(baseUrl());
+      const links = await page
+        .locator('a[href]')
+        .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+      for (const href of links) {
+        const url = new URL(href);
+        if (url.protocol === 'http:' || url.protocol === 'https:') {
+          // Every link is the portal's own or one of the retailer's configured sites, never the payload's host.
+          expect(url.hostname, href).not.toContain('evil.com');
+        } else {
+          expect(['mailto:', 'tel:'], href).toContain(url.protocol);
+        }
+      }
+    });
   });
 });

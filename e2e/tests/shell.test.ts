@@ -20,10 +20,10 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   layoutProblems,
-  openPage,
   PHONE,
   shot,
   WIDTHS,
+  withPage,
 } from '../support/browser.ts';
 
 async function configFrom(url: string) {
@@ -39,146 +39,146 @@ describe('landing', () => {
     'shows the access text, the feature blocks and the furniture on a %s, with no axe findings',
     async (name, viewport) => {
       const config = await configFrom(baseUrl());
-      const { page, context, problems } = await openPage({ viewport });
-      const visit = page.waitForResponse((response) => response.url().endsWith('/api/web_interactions'));
-      await page.goto(`${baseUrl()}/`);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
-      const text = await page.locator('main').textContent();
-      expect(text).toContain(
-        formatMessage(messages.landingAccessRequest, { email: config.retailer.accessEmail }),
-      );
-      for (const block of ['Your data', 'Your detailed usage', 'Manage your usage', 'Regular updates']) {
-        await expect.poll(() => page.getByRole('heading', { name: block }).count()).toBe(1);
-      }
-      expect(await page.locator('header nav, nav').first().isVisible()).toBe(true);
-      expect(await page.locator('footer').textContent()).toContain(config.retailer.phone);
-      // The visit record is sent and accepted.
-      expect((await visit).status()).toBe(204);
-      await expectNoAxeViolations(page);
-      await page.screenshot({ path: shot(`landing-${name}`), fullPage: true });
-      // No CSP violation or script error on the way.
-      expect(problems).toEqual([]);
-      await context.close();
+      await withPage({ viewport }, async ({ page, problems }) => {
+        const visit = page.waitForResponse((response) => response.url().endsWith('/api/web_interactions'));
+        await page.goto(`${baseUrl()}/`);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+        const text = await page.locator('main').textContent();
+        expect(text).toContain(
+          formatMessage(messages.landingAccessRequest, { email: config.retailer.accessEmail }),
+        );
+        for (const block of ['Your data', 'Your detailed usage', 'Manage your usage', 'Regular updates']) {
+          await expect.poll(() => page.getByRole('heading', { name: block }).count()).toBe(1);
+        }
+        expect(await page.locator('header nav, nav').first().isVisible()).toBe(true);
+        expect(await page.locator('footer').textContent()).toContain(config.retailer.phone);
+        // The visit record is sent and accepted.
+        expect((await visit).status()).toBe(204);
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: shot(`landing-${name}`), fullPage: true });
+        // No CSP violation or script error on the way.
+        expect(problems).toEqual([]);
+      });
     },
   );
 });
 
 describe('routing', () => {
   it('redirects any other path to the landing page', async () => {
-    const { page, context, problems } = await openPage();
-    await page.goto(`${baseUrl()}/any/unknown/path`);
-    await page.waitForURL(`${baseUrl()}/`);
-    await expect.poll(() => page.getByText('Your detailed usage').count()).toBeGreaterThan(0);
-    expect(problems).toEqual([]);
-    await context.close();
+    await withPage(async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}/any/unknown/path`);
+      await page.waitForURL(`${baseUrl()}/`);
+      await expect.poll(() => page.getByText('Your detailed usage').count()).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    });
   });
 
   it('answers a deep link on reload with the screen it names', async () => {
-    const { page, context, problems } = await openPage();
-    await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
-    await page.reload();
-    const config = await configFrom(baseUrl());
-    await expect.poll(() => page.locator('main').textContent()).toContain(config.retailer.ideasEmail);
-    expect(problems).toEqual([]);
-    await context.close();
+    await withPage(async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
+      await page.reload();
+      const config = await configFrom(baseUrl());
+      await expect.poll(() => page.locator('main').textContent()).toContain(config.retailer.ideasEmail);
+      expect(problems).toEqual([]);
+    });
   });
 
   it('opens the event detail under both /Event/ and /event/', async () => {
-    const { page, context } = await openPage();
-    for (const url of [paths.event.href('demo-home', 'e1'), '/ReduceAndReward/demo-home/event/e1']) {
-      await page.goto(`${baseUrl()}${url}`);
-      await expect
-        .poll(() => page.getByRole('heading', { level: 1, name: messages.eventPortalTitle }).count())
-        .toBe(1);
-      expect(new URL(page.url()).pathname).toBe(url);
-    }
-    await context.close();
+    await withPage(async ({ page }) => {
+      for (const url of [paths.event.href('demo-home', 'e1'), '/ReduceAndReward/demo-home/event/e1']) {
+        await page.goto(`${baseUrl()}${url}`);
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1, name: messages.eventPortalTitle }).count())
+          .toBe(1);
+        expect(new URL(page.url()).pathname).toBe(url);
+      }
+    });
   });
 
   it('shows the error page when a screen cannot load', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}/`);
-    await expect.poll(() => page.getByText('Your detailed usage').count()).toBeGreaterThan(0);
-    // The feedback screen's code fails to download (as after a deployment replaced it); client-side navigation.
-    await page.route(/feedback-page[^/]*\.js$/, (route) => route.abort());
-    await page.evaluate((href) => {
-      window.history.pushState({}, '', href);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, paths.feedback.href('demo-home'));
-    await expect.poll(() => page.getByText(messages.unexpectedError).count()).toBe(1);
-    await expectNoAxeViolations(page);
-    await context.close();
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}/`);
+      await expect.poll(() => page.getByText('Your detailed usage').count()).toBeGreaterThan(0);
+      // The feedback screen's code fails to download (as after a deployment replaced it); client-side navigation.
+      await page.route(/feedback-page[^/]*\.js$/, (route) => route.abort());
+      await page.evaluate((href) => {
+        window.history.pushState({}, '', href);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, paths.feedback.href('demo-home'));
+      await expect.poll(() => page.getByText(messages.unexpectedError).count()).toBe(1);
+      await expectNoAxeViolations(page);
+    });
   });
 });
 
 describe('furniture', () => {
   it('opens and closes the menu on a 375 px phone', async () => {
-    const { page, context } = await openPage({ viewport: PHONE });
-    await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
-    const toggle = page.getByRole('button', { name: copy.menu });
-    const helpCentre = page.getByRole('link', { name: copy.helpCentre });
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await helpCentre.isVisible()).toBe(false);
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await helpCentre.isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: copy.myAccount }).isVisible()).toBe(true);
-    await page.screenshot({ path: shot('menu-open-phone') });
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await helpCentre.isVisible()).toBe(false);
+    await withPage({ viewport: PHONE }, async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
+      const toggle = page.getByRole('button', { name: copy.menu });
+      const helpCentre = page.getByRole('link', { name: copy.helpCentre });
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await helpCentre.isVisible()).toBe(false);
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await helpCentre.isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: copy.myAccount }).isVisible()).toBe(true);
+      await page.screenshot({ path: shot('menu-open-phone') });
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await helpCentre.isVisible()).toBe(false);
 
-    // The button shows whether the menu is open, and Escape closes it, from a link inside it too.
-    const look = () => toggle.evaluate((button) => getComputedStyle(button).backgroundColor);
-    const closedLook = await look();
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await look()).not.toBe(closedLook);
-    await page.keyboard.press('Tab');
-    expect(await helpCentre.evaluate((link) => link === document.activeElement)).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await helpCentre.isVisible()).toBe(false);
-    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
-    expect(await look()).toBe(closedLook);
-    await context.close();
+      // The button shows whether the menu is open, and Escape closes it, from a link inside it too.
+      const look = () => toggle.evaluate((button) => getComputedStyle(button).backgroundColor);
+      const closedLook = await look();
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await look()).not.toBe(closedLook);
+      await page.keyboard.press('Tab');
+      expect(await helpCentre.evaluate((link) => link === document.activeElement)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await helpCentre.isVisible()).toBe(false);
+      expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await look()).toBe(closedLook);
+    });
   });
 
   it('shows the links without a menu on a desktop', async () => {
-    const { page, context } = await openPage({ viewport: DESKTOP });
-    await page.goto(`${baseUrl()}/`);
-    await expect.poll(() => page.getByRole('link', { name: copy.helpCentre }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: copy.menu }).isVisible()).toBe(false);
-    await context.close();
+    await withPage({ viewport: DESKTOP }, async ({ page }) => {
+      await page.goto(`${baseUrl()}/`);
+      await expect.poll(() => page.getByRole('link', { name: copy.helpCentre }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: copy.menu }).isVisible()).toBe(false);
+    });
   });
 
   it('links Settings and Feedback in the footer only with an account id', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
-    const footer = page.locator('footer');
-    await expect
-      .poll(() => footer.getByRole('link', { name: copy.settingsLink }).getAttribute('href'))
-      .toBe(paths.settings.href('demo-home'));
-    expect(await footer.getByRole('link', { name: copy.feedbackLink }).getAttribute('href')).toBe(
-      paths.feedback.href('demo-home'),
-    );
-    expect(await footer.getByRole('link', { name: copy.faq }).getAttribute('target')).toBe('_blank');
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
+      const footer = page.locator('footer');
+      await expect
+        .poll(() => footer.getByRole('link', { name: copy.settingsLink }).getAttribute('href'))
+        .toBe(paths.settings.href('demo-home'));
+      expect(await footer.getByRole('link', { name: copy.feedbackLink }).getAttribute('href')).toBe(
+        paths.feedback.href('demo-home'),
+      );
+      expect(await footer.getByRole('link', { name: copy.faq }).getAttribute('target')).toBe('_blank');
 
-    await page.goto(`${baseUrl()}/`);
-    await expect.poll(() => footer.getByRole('link', { name: copy.faq }).count()).toBe(1);
-    expect(await footer.getByRole('link', { name: copy.settingsLink }).count()).toBe(0);
-    expect(await footer.getByRole('link', { name: copy.feedbackLink }).count()).toBe(0);
-    await context.close();
+      await page.goto(`${baseUrl()}/`);
+      await expect.poll(() => footer.getByRole('link', { name: copy.faq }).count()).toBe(1);
+      expect(await footer.getByRole('link', { name: copy.settingsLink }).count()).toBe(0);
+      expect(await footer.getByRole('link', { name: copy.feedbackLink }).count()).toBe(0);
+    });
   });
 
   it('shows the Happy Hours disclaimer only on Happy Hours pages', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
-    await expect.poll(() => page.getByTestId('additional-disclaimer').count()).toBe(1);
-    await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
-    await expect.poll(() => page.locator('footer').count()).toBe(1);
-    expect(await page.getByTestId('additional-disclaimer').count()).toBe(0);
-    await context.close();
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
+      await expect.poll(() => page.getByTestId('additional-disclaimer').count()).toBe(1);
+      await page.goto(`${baseUrl()}${paths.feedback.href('demo-home')}`);
+      await expect.poll(() => page.locator('footer').count()).toBe(1);
+      expect(await page.getByTestId('additional-disclaimer').count()).toBe(0);
+    });
   });
 });
 
@@ -227,44 +227,44 @@ describe('every screen', () => {
   it.each(WIDTHS)(
     'renders each at %s px with one h1, no axe findings, nothing that reads badly and no CSP or script errors',
     async (width, viewport) => {
-      const { page, context, problems } = await openPage({ viewport });
-      for (const url of screens) {
-        await page.goto(`${baseUrl()}${url}`);
-        await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);
-        // Each screen's content is in (not just its loading state).
-        await expect
-          .poll(() => page.locator('[role="status"]:has-text("Loading")').count(), { message: url })
-          .toBe(0);
-        expect(new URL(page.url()).pathname, url).toBe(url);
-        await expectNoAxeViolations(page, `${url} at ${width} px`);
-        expect.soft(await layoutProblems(page), `${url} at ${width} px`).toEqual([]);
-        const name = url.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'landing';
-        await page.screenshot({ path: shot(`screen-${name}-${width}`), fullPage: true });
-        // The Tracker's table of numbers, opened, is checked too (in both units, below).
-        const summary = page.getByText(trackerCopy.tableSummary, { exact: true });
-        if ((await summary.count()) > 0) {
-          await summary.click();
-          await expect.poll(() => page.locator('details.chart-table[open] table').isVisible()).toBe(true);
-          expect.soft(await layoutProblems(page), `${url} with its table at ${width} px`).toEqual([]);
-          await page
-            .locator('details.chart-table')
-            .screenshot({ path: shot(`screen-${name}-table-${width}`) });
-        }
-        // A chart in dollars is also shown in kWh: its labels are checked in both units.
-        const kwh = page.getByRole('radio', { name: trackerCopy.unitKwh, exact: true });
-        if ((await kwh.count()) > 0) {
-          await kwh.check();
+      await withPage({ viewport }, async ({ page, problems }) => {
+        for (const url of screens) {
+          await page.goto(`${baseUrl()}${url}`);
+          await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);
+          // Each screen's content is in (not just its loading state).
           await expect
-            .poll(() => page.locator('.usage-chart__column').first().getAttribute('aria-label'), {
-              message: url,
-            })
-            .toMatch(/(kWh|No data), VIEW (DAY|WEEK)/);
-          expect.soft(await layoutProblems(page), `${url} in kWh at ${width} px`).toEqual([]);
-          await page.screenshot({ path: shot(`screen-${name}-kwh-${width}`), fullPage: true });
+            .poll(() => page.locator('[role="status"]:has-text("Loading")').count(), { message: url })
+            .toBe(0);
+          expect(new URL(page.url()).pathname, url).toBe(url);
+          await expectNoAxeViolations(page, `${url} at ${width} px`);
+          expect.soft(await layoutProblems(page), `${url} at ${width} px`).toEqual([]);
+          const name = url.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'landing';
+          await page.screenshot({ path: shot(`screen-${name}-${width}`), fullPage: true });
+          // The Tracker's table of numbers, opened, is checked too (in both units, below).
+          const summary = page.getByText(trackerCopy.tableSummary, { exact: true });
+          if ((await summary.count()) > 0) {
+            await summary.click();
+            await expect.poll(() => page.locator('details.chart-table[open] table').isVisible()).toBe(true);
+            expect.soft(await layoutProblems(page), `${url} with its table at ${width} px`).toEqual([]);
+            await page
+              .locator('details.chart-table')
+              .screenshot({ path: shot(`screen-${name}-table-${width}`) });
+          }
+          // A chart in dollars is also shown in kWh: its labels are checked in both units.
+          const kwh = page.getByRole('radio', { name: trackerCopy.unitKwh, exact: true });
+          if ((await kwh.count()) > 0) {
+            await kwh.check();
+            await expect
+              .poll(() => page.locator('.usage-chart__column').first().getAttribute('aria-label'), {
+                message: url,
+              })
+              .toMatch(/(kWh|No data), VIEW (DAY|WEEK)/);
+            expect.soft(await layoutProblems(page), `${url} in kWh at ${width} px`).toEqual([]);
+            await page.screenshot({ path: shot(`screen-${name}-kwh-${width}`), fullPage: true });
+          }
         }
-      }
-      expect(problems).toEqual([]);
-      await context.close();
+        expect(problems).toEqual([]);
+      });
       // Twenty-five screens, each loaded, checked by axe and photographed, the charts in kWh too: more than
       // one ordinary test's time.
     },

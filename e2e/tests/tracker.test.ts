@@ -24,9 +24,10 @@ import {
   expectNoAxeViolations,
   layoutProblems,
   NARROW,
-  openPage,
   PHONE,
   shot,
+  unexpectedProblems,
+  withPage,
 } from '../support/browser.ts';
 
 /** A complete week two weeks back: every demo account with data has all 7 days of it. */
@@ -37,121 +38,115 @@ const columns = (page: Page) => page.getByRole('toolbar').getByRole('button');
 const columnValues = (page: Page) =>
   page.locator('.usage-chart__column:not(.is-empty) .usage-chart__value').allTextContents();
 const legendLabels = (page: Page) => page.locator('.chart-legend__label').allTextContents();
-/** Console errors other than the browser's own note of a 4xx answer the test asked for. */
-const unexpected = (problems: string[]) =>
-  problems.filter(
-    (problem) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(problem),
-  );
-
 describe('week view', () => {
   it('shows demo-home’s week, with no axe findings with the table of numbers open', async () => {
-    const { page, context, problems } = await openPage({ viewport: PHONE });
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    // The week came with the page (decision 0045).
-    expect(Object.values(await carriedStatuses(page))).toEqual([200]);
-    await expect.poll(() => columns(page).count()).toBe(7);
-    expect(await page.locator('main h1').textContent()).toBe('Tracker');
-    const names = await columns(page).evaluateAll((buttons) =>
-      buttons.map((b) => b.getAttribute('aria-label')),
-    );
-    for (const label of names)
-      expect(label).toMatch(
-        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+ [A-Z][a-z]{2}: (-?\$[\d,.]+|No data), VIEW DAY( \(.*\))?$/,
+    await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      // The answer came with the page, as the call gives it (decision 0045).
+      expect(Object.values(await carriedStatuses(page))).toEqual([200]);
+      await expect.poll(() => columns(page).count()).toBe(7);
+      expect(await page.locator('main h1').textContent()).toBe('Tracker');
+      const names = await columns(page).evaluateAll((buttons) =>
+        buttons.map((b) => b.getAttribute('aria-label')),
       );
-    expect(names.some((label) => label?.includes('(highest'))).toBe(true);
-    expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Average', 'Budget']);
-    expect(await page.getByTestId('budget-line').count()).toBe(1);
-    // A past week with data on both sides: both arrows.
-    expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).getAttribute('href')).toBe(
-      paths.usage.href('demo-home', addDays(pastWeek, -7)),
-    );
-    expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).getAttribute('href')).toBe(
-      paths.usage.href('demo-home', addDays(pastWeek, 7)),
-    );
-    expect(await page.getByRole('region', { name: trackerCopy.overviewTitle }).textContent()).toContain(
-      'a projection only and no substitute for your actual bill',
-    );
-    // The table of numbers open (its scroll region takes the focus).
-    await page.getByText(trackerCopy.tableSummary).click();
-    await expect.poll(() => page.locator('.chart-table table').isVisible()).toBe(true);
-    await expectNoAxeViolations(page, 'week with the table open');
-    expect(problems).toEqual([]);
-    await context.close();
+      for (const label of names)
+        expect(label).toMatch(
+          /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+ [A-Z][a-z]{2}: (-?\$[\d,.]+|No data), VIEW DAY( \(.*\))?$/,
+        );
+      expect(names.some((label) => label?.includes('(highest'))).toBe(true);
+      expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Average', 'Budget']);
+      expect(await page.getByTestId('budget-line').count()).toBe(1);
+      // A past week with data on both sides: both arrows.
+      expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).getAttribute('href')).toBe(
+        paths.usage.href('demo-home', addDays(pastWeek, -7)),
+      );
+      expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).getAttribute('href')).toBe(
+        paths.usage.href('demo-home', addDays(pastWeek, 7)),
+      );
+      expect(await page.getByRole('region', { name: trackerCopy.overviewTitle }).textContent()).toContain(
+        'a projection only and no substitute for your actual bill',
+      );
+      // The table of numbers open (its scroll region takes the focus).
+      await page.getByText(trackerCopy.tableSummary).click();
+      await expect.poll(() => page.locator('.chart-table table').isVisible()).toBe(true);
+      await expectNoAxeViolations(page, 'week with the table open');
+      expect(problems).toEqual([]);
+    });
   });
 
   it('shows this week without a next arrow (the next week has not started)', async () => {
-    const { page, context, problems } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
-    await expect
-      .poll(async () => (await columns(page).count()) + (await page.getByText(messages.weekNoData).count()))
-      .toBeGreaterThan(0);
-    expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).count()).toBe(1);
-    expect(problems).toEqual([]);
-    await context.close();
+    await withPage(async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
+      await expect
+        .poll(async () => (await columns(page).count()) + (await page.getByText(messages.weekNoData).count()))
+        .toBeGreaterThan(0);
+      expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).count()).toBe(1);
+      expect(problems).toEqual([]);
+    });
   });
 
   it('shows the solar export, credit and curtailment of demo-solar', async () => {
-    const { page, context, problems } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek)}`);
-    await expect.poll(() => columns(page).count()).toBe(7);
-    expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Solar Export', 'Average', 'Budget']);
-    expect(await page.locator('.usage-chart__solar').count()).toBeGreaterThan(0);
-    const overview = page.getByRole('region', { name: trackerCopy.overviewTitle });
-    expect(await overview.textContent()).toContain(trackerCopy.solarCredit);
-    expect(await overview.getByTestId('curtailment').textContent()).toMatch(
-      /^\d+(\.5)? hours of limited export \(\d+\.\d\d kWh\), earning you \$[\d,]+\.\d\d so far$/,
-    );
-    await expectNoAxeViolations(page, 'solar week');
-    expect(problems).toEqual([]);
-    await context.close();
+    await withPage(async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek)}`);
+      await expect.poll(() => columns(page).count()).toBe(7);
+      expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Solar Export', 'Average', 'Budget']);
+      expect(await page.locator('.usage-chart__solar').count()).toBeGreaterThan(0);
+      const overview = page.getByRole('region', { name: trackerCopy.overviewTitle });
+      expect(await overview.textContent()).toContain(trackerCopy.solarCredit);
+      expect(await overview.getByTestId('curtailment').textContent()).toMatch(
+        /^\d+(\.5)? hours of limited export \(\d+\.\d\d kWh\), earning you \$[\d,]+\.\d\d so far$/,
+      );
+      await expectNoAxeViolations(page, 'solar week');
+      expect(problems).toEqual([]);
+    });
   });
 
   it('switches to kWh', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    await expect.poll(() => columns(page).count()).toBe(7);
-    await page.getByRole('radio', { name: trackerCopy.unitKwh }).check();
-    await expect.poll(() => columns(page).first().getAttribute('aria-label')).toMatch(/kWh, VIEW DAY$/);
-    expect(await legendLabels(page)).toEqual(['Usage']);
-    await context.close();
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      await expect.poll(() => columns(page).count()).toBe(7);
+      await page.getByRole('radio', { name: trackerCopy.unitKwh }).check();
+      await expect.poll(() => columns(page).first().getAttribute('aria-label')).toMatch(/kWh, VIEW DAY$/);
+      expect(await legendLabels(page)).toEqual(['Usage']);
+    });
   });
 });
 
 describe('day view', () => {
   it('shows 24 hours of demo-home, with no axe findings with the table of numbers open', async () => {
-    const { page, context, problems } = await openPage({ viewport: PHONE });
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 2)}`);
-    await expect.poll(() => columns(page).count()).toBe(24);
-    const hours = await page.locator('.usage-chart__primary').allTextContents();
-    expect(hours).toEqual(Array.from({ length: 24 }, (_, hour) => `${hour}:00`));
-    expect(await page.locator('.usage-chart__column.is-major').count()).toBe(8);
-    expect(await page.getByText(messages.aestNote).count()).toBe(1);
-    expect(await legendLabels(page)).toEqual(['Usage', 'Average']);
-    expect(await page.getByRole('button', { name: trackerCopy.weekZoom }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: trackerCopy.previousDay }).getAttribute('href')).toBe(
-      paths.usage.href('demo-home', pastWeek, 1),
-    );
-    expect(await page.getByRole('link', { name: trackerCopy.nextDay }).getAttribute('href')).toBe(
-      paths.usage.href('demo-home', pastWeek, 3),
-    );
-    await page.getByText(trackerCopy.tableSummary).click();
-    await expectNoAxeViolations(page, 'day with the table open');
-    expect(problems).toEqual([]);
-    await context.close();
+    await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 2)}`);
+      await expect.poll(() => columns(page).count()).toBe(24);
+      const hours = await page.locator('.usage-chart__primary').allTextContents();
+      expect(hours).toEqual(Array.from({ length: 24 }, (_, hour) => `${hour}:00`));
+      expect(await page.locator('.usage-chart__column.is-major').count()).toBe(8);
+      expect(await page.getByText(messages.aestNote).count()).toBe(1);
+      expect(await legendLabels(page)).toEqual(['Usage', 'Average']);
+      expect(await page.getByRole('button', { name: trackerCopy.weekZoom }).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: trackerCopy.previousDay }).getAttribute('href')).toBe(
+        paths.usage.href('demo-home', pastWeek, 1),
+      );
+      expect(await page.getByRole('link', { name: trackerCopy.nextDay }).getAttribute('href')).toBe(
+        paths.usage.href('demo-home', pastWeek, 3),
+      );
+      await page.getByText(trackerCopy.tableSummary).click();
+      await expectNoAxeViolations(page, 'day with the table open');
+      expect(problems).toEqual([]);
+    });
   });
 
   it('crosses into the previous week from Monday and back to the week with Week zoom', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek, 0)}`);
-    await expect.poll(() => columns(page).count()).toBe(24);
-    expect(await legendLabels(page)).toEqual(['Usage', 'Solar Export', 'Average']);
-    await page.getByRole('link', { name: trackerCopy.previousDay }).click();
-    await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-solar', addDays(pastWeek, -7), 6)}`);
-    await page.getByRole('button', { name: trackerCopy.weekZoom }).click();
-    await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-solar', addDays(pastWeek, -7))}`);
-    await expect.poll(() => columns(page).count()).toBe(7);
-    await context.close();
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek, 0)}`);
+      await expect.poll(() => columns(page).count()).toBe(24);
+      expect(await legendLabels(page)).toEqual(['Usage', 'Solar Export', 'Average']);
+      await page.getByRole('link', { name: trackerCopy.previousDay }).click();
+      await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-solar', addDays(pastWeek, -7), 6)}`);
+      await page.getByRole('button', { name: trackerCopy.weekZoom }).click();
+      await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-solar', addDays(pastWeek, -7))}`);
+      await expect.poll(() => columns(page).count()).toBe(7);
+    });
   });
 });
 
@@ -194,68 +189,68 @@ describe('day navigation from every day (issue 26 item 1, decision 0037)', () =>
         expect(usage.previous_week.has_data).toBe(false);
         expect(usage.current_week.insights.total_spend).not.toBeNull();
       }
-      const { page, context, problems } = await openPage({ viewport: PHONE });
-      for (let day = 0; day < 7; day++) {
-        await page.goto(`${baseUrl()}${href(from, day)}`);
-        await expect
-          .poll(
-            async () => (await columns(page).count()) + (await page.getByText(messages.dayNoData).count()),
-          )
-          .toBeGreaterThan(0);
-        const link = async (name: string) => {
-          const found = page.getByRole('link', { name, exact: true });
-          return (await found.count()) > 0 ? await found.getAttribute('href') : null;
-        };
-        expect([await link(trackerCopy.previousDay), await link(trackerCopy.nextDay)], `day ${day}`).toEqual([
-          previous(day),
-          next(day),
-        ]);
-      }
-      expect(problems).toEqual([]);
-      await context.close();
+      await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+        for (let day = 0; day < 7; day++) {
+          await page.goto(`${baseUrl()}${href(from, day)}`);
+          await expect
+            .poll(
+              async () => (await columns(page).count()) + (await page.getByText(messages.dayNoData).count()),
+            )
+            .toBeGreaterThan(0);
+          const link = async (name: string) => {
+            const found = page.getByRole('link', { name, exact: true });
+            return (await found.count()) > 0 ? await found.getAttribute('href') : null;
+          };
+          expect(
+            [await link(trackerCopy.previousDay), await link(trackerCopy.nextDay)],
+            `day ${day}`,
+          ).toEqual([previous(day), next(day)]);
+        }
+        expect(problems).toEqual([]);
+      });
     },
   );
 
   it('goes through the current week by the Next day arrow and by swiping, up to the last day with data', async () => {
-    const { page, context } = await openPage({ viewport: PHONE, hasTouch: true, isMobile: true });
-    const cdp = await context.newCDPSession(page);
-    async function swipeLeft() {
-      const area = page.getByTestId('chart-swipe-area');
-      await area.scrollIntoViewIfNeeded();
-      const box = await area.boundingBox();
-      if (!box) throw new Error('no chart');
-      const y = box.y + Math.min(box.height / 2, 100);
-      const point = (x: number) => [{ x: box.x + x, y }];
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(300) });
-      for (let step = 1; step <= 6; step++) {
-        await cdp.send('Input.dispatchTouchEvent', {
-          type: 'touchMove',
-          touchPoints: point(300 - step * 40),
-        });
-      }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    }
-    await page.goto(`${baseUrl()}${href(thisWeek, 0)}`);
-    for (let day = 0; day + 1 < todayIndex; day++) {
-      const url = `${baseUrl()}${href(thisWeek, day + 1)}`;
-      await expect.poll(() => columns(page).count()).toBe(24);
-      if (day % 2 === 0) {
-        await page.getByRole('link', { name: trackerCopy.nextDay, exact: true }).click();
-      } else {
-        // A swipe counts once the day's data (and so its arrows) are in; retry until the page moves.
-        for (let attempt = 0; attempt < 5 && page.url() !== url; attempt++) {
-          await swipeLeft();
-          await page.waitForURL(url, { timeout: 3_000 }).catch(() => {});
+    await withPage({ viewport: PHONE, hasTouch: true, isMobile: true }, async ({ page, context }) => {
+      const cdp = await context.newCDPSession(page);
+      async function swipeLeft() {
+        const area = page.getByTestId('chart-swipe-area');
+        await area.scrollIntoViewIfNeeded();
+        const box = await area.boundingBox();
+        if (!box) throw new Error('no chart');
+        const y = box.y + Math.min(box.height / 2, 100);
+        const point = (x: number) => [{ x: box.x + x, y }];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(300) });
+        for (let step = 1; step <= 6; step++) {
+          await cdp.send('Input.dispatchTouchEvent', {
+            type: 'touchMove',
+            touchPoints: point(300 - step * 40),
+          });
         }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       }
-      await page.waitForURL(url);
-    }
-    // The last day with data: no next day, and a swipe stays.
-    await expect
-      .poll(() => page.getByRole('link', { name: trackerCopy.previousDay, exact: true }).count())
-      .toBe(1);
-    expect(await page.getByRole('link', { name: trackerCopy.nextDay, exact: true }).count()).toBe(0);
-    await context.close();
+      await page.goto(`${baseUrl()}${href(thisWeek, 0)}`);
+      for (let day = 0; day + 1 < todayIndex; day++) {
+        const url = `${baseUrl()}${href(thisWeek, day + 1)}`;
+        await expect.poll(() => columns(page).count()).toBe(24);
+        if (day % 2 === 0) {
+          await page.getByRole('link', { name: trackerCopy.nextDay, exact: true }).click();
+        } else {
+          // A swipe counts once the day's data (and so its arrows) are in; retry until the page moves.
+          for (let attempt = 0; attempt < 5 && page.url() !== url; attempt++) {
+            await swipeLeft();
+            await page.waitForURL(url, { timeout: 3_000 }).catch(() => {});
+          }
+        }
+        await page.waitForURL(url);
+      }
+      // The last day with data: no next day, and a swipe stays.
+      await expect
+        .poll(() => page.getByRole('link', { name: trackerCopy.previousDay, exact: true }).count())
+        .toBe(1);
+      expect(await page.getByRole('link', { name: trackerCopy.nextDay, exact: true }).count()).toBe(0);
+    });
   });
 });
 
@@ -288,277 +283,279 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
   it.each(['demo-business', 'demo-solar', 'demo-home'])(
     '%s: the week’s spend is the sum of the day labels, each day’s hours and supply make its spend, on a 320 px phone',
     async (account) => {
-      const { page, context, problems } = await openPage({ viewport: NARROW });
-      await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
-      // Four weeks, following the previous-week arrow.
-      for (let week = 0; week < 4; week++) {
-        const from = addDays(pastWeek, -7 * week);
-        await page.waitForURL(`${baseUrl()}${paths.usage.href(account, from)}`);
-        await expect.poll(() => columns(page).count()).toBe(7);
-        await expect.poll(() => page.getByTestId('week-spend').count()).toBe(1);
-        // Read together, once the new week is drawn: a single read straight after the navigation could meet the
-        // page between two renders (a clean-clone CI run read no labels beside the week's total).
-        await expect
-          .poll(
-            async () => {
-              const labels = await columnValues(page);
-              const total = cents((await page.getByTestId('week-spend').textContent()) ?? '');
-              return labels.length > 0 && sum(labels.map(cents)) === total
-                ? 'adds up'
-                : `${labels.join(' ')} ≠ ${total}`;
-            },
-            { message: `${account} week of ${from}` },
-          )
-          .toBe('adds up');
-        expect(await layoutProblems(page), `${account} week of ${from}`).toEqual([]);
-        if (week === 0) {
-          await expectTableRowsAddUp(page);
-          await page.screenshot({ path: shot(`tracker-week-${account}-320`), fullPage: true });
+      await withPage({ viewport: NARROW }, async ({ page, problems }) => {
+        await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
+        // Four weeks, following the previous-week arrow.
+        for (let week = 0; week < 4; week++) {
+          const from = addDays(pastWeek, -7 * week);
+          await page.waitForURL(`${baseUrl()}${paths.usage.href(account, from)}`);
+          await expect.poll(() => columns(page).count()).toBe(7);
+          await expect.poll(() => page.getByTestId('week-spend').count()).toBe(1);
+          // Read together, once the new week is drawn: a single read straight after the navigation could meet the
+          // page between two renders (a clean-clone CI run read no labels beside the week's total).
+          await expect
+            .poll(
+              async () => {
+                const labels = await columnValues(page);
+                const total = cents((await page.getByTestId('week-spend').textContent()) ?? '');
+                return labels.length > 0 && sum(labels.map(cents)) === total
+                  ? 'adds up'
+                  : `${labels.join(' ')} ≠ ${total}`;
+              },
+              { message: `${account} week of ${from}` },
+            )
+            .toBe('adds up');
+          expect(await layoutProblems(page), `${account} week of ${from}`).toEqual([]);
+          if (week === 0) {
+            await expectTableRowsAddUp(page);
+            await page.screenshot({ path: shot(`tracker-week-${account}-320`), fullPage: true });
+          }
+          if (week < 3) await page.getByRole('link', { name: trackerCopy.previousWeek }).click();
         }
-        if (week < 3) await page.getByRole('link', { name: trackerCopy.previousWeek }).click();
-      }
 
-      // A day: its hourly columns add up to the first figure of the breakdown, which with the supply charge
-      // (less a concession) is the day's spend.
-      await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek, 2)}`);
-      await expect.poll(() => columns(page).count()).toBe(24);
-      await expect.poll(async () => (await columnValues(page)).length).toBeGreaterThan(0);
-      const hours = await columnValues(page);
-      const breakdown = (await page.getByTestId('day-breakdown').textContent()) ?? '';
-      const [inColumns = 0, supply = 0, concession = 0] = (breakdown.match(/-?\$[\d,]+\.\d\d/g) ?? []).map(
-        cents,
-      );
-      expect(sum(hours.map(cents)), breakdown).toBe(inColumns);
-      expect(inColumns + supply - concession).toBe(
-        cents((await page.getByTestId('day-spend').textContent()) ?? ''),
-      );
-      expect(await layoutProblems(page)).toEqual([]);
-      await expectTableRowsAddUp(page);
-      await page.screenshot({ path: shot(`tracker-day-${account}-320`), fullPage: true });
-      expect(problems).toEqual([]);
-      await context.close();
+        // A day: its hourly columns add up to the first figure of the breakdown, which with the supply charge
+        // (less a concession) is the day's spend.
+        await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek, 2)}`);
+        await expect.poll(() => columns(page).count()).toBe(24);
+        await expect.poll(async () => (await columnValues(page)).length).toBeGreaterThan(0);
+        const hours = await columnValues(page);
+        const breakdown = (await page.getByTestId('day-breakdown').textContent()) ?? '';
+        const [inColumns = 0, supply = 0, concession = 0] = (breakdown.match(/-?\$[\d,]+\.\d\d/g) ?? []).map(
+          cents,
+        );
+        expect(sum(hours.map(cents)), breakdown).toBe(inColumns);
+        expect(inColumns + supply - concession).toBe(
+          cents((await page.getByTestId('day-spend').textContent()) ?? ''),
+        );
+        expect(await layoutProblems(page)).toEqual([]);
+        await expectTableRowsAddUp(page);
+        await page.screenshot({ path: shot(`tracker-day-${account}-320`), fullPage: true });
+        expect(problems).toEqual([]);
+      });
     },
   );
 });
 
 describe('empty and error states', () => {
   it('says that demo-new’s week and day have no data', async () => {
-    const { page, context, problems } = await openPage({ viewport: PHONE });
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-new')}`);
-    await expect.poll(() => page.getByText(messages.weekNoData).count()).toBe(1);
-    expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).count()).toBe(0);
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: shot('tracker-empty-week-phone'), fullPage: true });
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-new', pastWeek, 3)}`);
-    await expect.poll(() => page.getByText(messages.dayNoData).count()).toBe(1);
-    await expectNoAxeViolations(page);
-    expect(problems).toEqual([]);
-    await context.close();
+    await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-new')}`);
+      await expect.poll(() => page.getByText(messages.weekNoData).count()).toBe(1);
+      expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: trackerCopy.nextWeek }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: shot('tracker-empty-week-phone'), fullPage: true });
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-new', pastWeek, 3)}`);
+      await expect.poll(() => page.getByText(messages.dayNoData).count()).toBe(1);
+      await expectNoAxeViolations(page);
+      expect(problems).toEqual([]);
+    });
   });
 
   it.each([
     ['demo-other', 403, messages.wrongProvider],
     ['bad id!', 422, messages.invalidAccountId],
   ])('shows %s’s %i as its message', async (accountId, status, message) => {
-    const { page, context, problems } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href(accountId)}`);
-    // The refusal came with the page, as the call gives it (decision 0045).
-    expect(Object.values(await carriedStatuses(page))).toEqual([status]);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(message);
-    expect(await page.getByTestId('usage-error').textContent()).toBe(message);
-    expect(await page.locator('.tracker-chart__state[role=status]').count()).toBe(0);
-    await expectNoAxeViolations(page);
-    if (status === 403) await page.screenshot({ path: shot('tracker-403-desktop') });
-    expect(unexpected(problems)).toEqual([]);
-    await context.close();
+    await withPage(async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href(accountId)}`);
+      // The answer came with the page, as the call gives it (decision 0045).
+      expect(Object.values(await carriedStatuses(page))).toEqual([status]);
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(message);
+      expect(await page.getByTestId('usage-error').textContent()).toBe(message);
+      expect(await page.locator('.tracker-chart__state[role=status]').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      if (status === 403) await page.screenshot({ path: shot('tracker-403-desktop') });
+      expect(unexpectedProblems(problems, { statuses: /^4\d\d$/ })).toEqual([]);
+    });
   });
 });
 
 describe('interaction', () => {
   it('opens a day from the keyboard: Tab to the columns, arrow keys, Enter', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    await expect.poll(() => columns(page).count()).toBe(7);
-    let inToolbar = false;
-    for (let i = 0; i < 60 && !inToolbar; i++) {
-      await page.keyboard.press('Tab');
-      inToolbar = await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null);
-    }
-    expect(inToolbar).toBe(true);
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    // The focus overlay names what Enter opens.
-    const focused = page.locator('.usage-chart__column:focus');
-    expect(await focused.locator('.usage-chart__action').isVisible()).toBe(true);
-    expect(await focused.locator('.usage-chart__action').textContent()).toBe(trackerCopy.viewDay);
-    await page.screenshot({ path: shot('tracker-week-focus-desktop') });
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 2)}`);
-    await expect.poll(() => columns(page).count()).toBe(24);
-    await context.close();
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      await expect.poll(() => columns(page).count()).toBe(7);
+      let inToolbar = false;
+      for (let i = 0; i < 60 && !inToolbar; i++) {
+        await page.keyboard.press('Tab');
+        inToolbar = await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null);
+      }
+      expect(inToolbar).toBe(true);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      // The focus overlay names what Enter opens.
+      const focused = page.locator('.usage-chart__column:focus');
+      expect(await focused.locator('.usage-chart__action').isVisible()).toBe(true);
+      expect(await focused.locator('.usage-chart__action').textContent()).toBe(trackerCopy.viewDay);
+      await page.screenshot({ path: shot('tracker-week-focus-desktop') });
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 2)}`);
+      await expect.poll(() => columns(page).count()).toBe(24);
+    });
   });
 
   it('shows VIEW DAY on hover', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    await expect.poll(() => columns(page).count()).toBe(7);
-    const column = columns(page).nth(3);
-    expect(await column.locator('.usage-chart__action').isVisible()).toBe(false);
-    await column.hover();
-    expect(await column.locator('.usage-chart__action').isVisible()).toBe(true);
-    await context.close();
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      await expect.poll(() => columns(page).count()).toBe(7);
+      const column = columns(page).nth(3);
+      expect(await column.locator('.usage-chart__action').isVisible()).toBe(false);
+      await column.hover();
+      expect(await column.locator('.usage-chart__action').isVisible()).toBe(true);
+    });
   });
 
   it('swipes to the previous and next week, and between days, by touch', async () => {
-    const { page, context } = await openPage({ viewport: PHONE, hasTouch: true, isMobile: true });
-    const cdp = await context.newCDPSession(page);
-    async function swipe(fromX: number, toX: number) {
-      const area = page.getByTestId('chart-swipe-area');
-      await area.scrollIntoViewIfNeeded();
-      const box = await area.boundingBox();
-      if (!box) throw new Error('no chart');
-      const y = box.y + box.height / 2;
-      const point = (x: number) => [{ x: box.x + x, y }];
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(fromX) });
-      for (let step = 1; step <= 6; step++) {
-        await cdp.send('Input.dispatchTouchEvent', {
-          type: 'touchMove',
-          touchPoints: point(fromX + ((toX - fromX) * step) / 6),
-        });
+    await withPage({ viewport: PHONE, hasTouch: true, isMobile: true }, async ({ page, context }) => {
+      const cdp = await context.newCDPSession(page);
+      async function swipe(fromX: number, toX: number) {
+        const area = page.getByTestId('chart-swipe-area');
+        await area.scrollIntoViewIfNeeded();
+        const box = await area.boundingBox();
+        if (!box) throw new Error('no chart');
+        const y = box.y + box.height / 2;
+        const point = (x: number) => [{ x: box.x + x, y }];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(fromX) });
+        for (let step = 1; step <= 6; step++) {
+          await cdp.send('Input.dispatchTouchEvent', {
+            type: 'touchMove',
+            touchPoints: point(fromX + ((toX - fromX) * step) / 6),
+          });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    }
-    // A swipe counts only once the week's data (and so its arrows) are in; retry until the page moves.
-    async function swipeTo(fromX: number, toX: number, url: string) {
-      for (let attempt = 0; attempt < 5 && page.url() !== url; attempt++) {
-        await swipe(fromX, toX);
-        await page.waitForURL(url, { timeout: 3_000 }).catch(() => {});
+      // A swipe counts only once the week's data (and so its arrows) are in; retry until the page moves.
+      async function swipeTo(fromX: number, toX: number, url: string) {
+        for (let attempt = 0; attempt < 5 && page.url() !== url; attempt++) {
+          await swipe(fromX, toX);
+          await page.waitForURL(url, { timeout: 3_000 }).catch(() => {});
+        }
+        expect(page.url()).toBe(url);
       }
-      expect(page.url()).toBe(url);
-    }
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    await expect.poll(() => columns(page).count()).toBe(7);
-    await swipeTo(60, 300, `${baseUrl()}${paths.usage.href('demo-home', addDays(pastWeek, -7))}`); // previous
-    await expect.poll(() => columns(page).count()).toBe(7);
-    await swipeTo(300, 60, `${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`); // next week
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      await expect.poll(() => columns(page).count()).toBe(7);
+      await swipeTo(60, 300, `${baseUrl()}${paths.usage.href('demo-home', addDays(pastWeek, -7))}`); // previous
+      await expect.poll(() => columns(page).count()).toBe(7);
+      await swipeTo(300, 60, `${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`); // next week
 
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 3)}`);
-    await expect.poll(() => columns(page).count()).toBe(24);
-    await swipeTo(300, 60, `${baseUrl()}${paths.usage.href('demo-home', pastWeek, 4)}`);
-    await swipeTo(60, 300, `${baseUrl()}${paths.usage.href('demo-home', pastWeek, 3)}`);
-    await context.close();
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek, 3)}`);
+      await expect.poll(() => columns(page).count()).toBe(24);
+      await swipeTo(300, 60, `${baseUrl()}${paths.usage.href('demo-home', pastWeek, 4)}`);
+      await swipeTo(60, 300, `${baseUrl()}${paths.usage.href('demo-home', pastWeek, 3)}`);
+    });
   });
 
   it('shows the hint until the cookie records that it was viewed', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    await expect.poll(() => page.getByTestId('tracker-hint').count()).toBe(1);
-    expect(await page.getByText(messages.hintInteractive).isVisible()).toBe(true);
-    await expect
-      .poll(
-        async () => (await context.cookies()).find((cookie) => cookie.name === TRACKER_HINT_COOKIE)?.value,
-      )
-      .toBe('true');
-    await page.reload();
-    await expect.poll(() => columns(page).count()).toBe(7);
-    expect(await page.getByTestId('tracker-hint').count()).toBe(0);
-    await context.close();
+    await withPage(async ({ page, context }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      await expect.poll(() => page.getByTestId('tracker-hint').count()).toBe(1);
+      expect(await page.getByText(messages.hintInteractive).isVisible()).toBe(true);
+      await expect
+        .poll(
+          async () => (await context.cookies()).find((cookie) => cookie.name === TRACKER_HINT_COOKIE)?.value,
+        )
+        .toBe('true');
+      await page.reload();
+      await expect.poll(() => columns(page).count()).toBe(7);
+      expect(await page.getByTestId('tracker-hint').count()).toBe(0);
+    });
   });
 
   it('does not use the hint up below the fold of a phone: the cookie is set once it has been in view', async () => {
-    const { page, context } = await openPage({ viewport: PHONE });
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    await expect.poll(() => columns(page).count()).toBe(7);
-    const hint = page.getByTestId('tracker-hint');
-    const box = await hint.boundingBox();
-    // At 375 px the overview comes first: the hint renders below the fold.
-    expect(box?.y ?? 0).toBeGreaterThan(PHONE.height);
-    // Two frames, so that the observer has reported what is in view.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    const cookie = async () => (await context.cookies()).find((c) => c.name === TRACKER_HINT_COOKIE)?.value;
-    expect(await cookie()).toBeUndefined();
-    await hint.scrollIntoViewIfNeeded();
-    await expect.poll(cookie).toBe('true');
-    await context.close();
+    await withPage({ viewport: PHONE }, async ({ page, context }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      await expect.poll(() => columns(page).count()).toBe(7);
+      const hint = page.getByTestId('tracker-hint');
+      const box = await hint.boundingBox();
+      // At 375 px the overview comes first: the hint renders below the fold.
+      expect(box?.y ?? 0).toBeGreaterThan(PHONE.height);
+      // Two frames, so that the observer has reported what is in view.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const cookie = async () => (await context.cookies()).find((c) => c.name === TRACKER_HINT_COOKIE)?.value;
+      expect(await cookie()).toBeUndefined();
+      await hint.scrollIntoViewIfNeeded();
+      await expect.poll(cookie).toBe('true');
+    });
   });
 
   it('shows the short hint on a phone', async () => {
-    const { page, context } = await openPage({ viewport: PHONE });
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    await expect.poll(() => page.getByText(messages.hintClickColumn).isVisible()).toBe(true);
-    expect(await page.getByText(messages.hintInteractive).isVisible()).toBe(false);
-    await context.close();
+    await withPage({ viewport: PHONE }, async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      await expect.poll(() => page.getByText(messages.hintClickColumn).isVisible()).toBe(true);
+      expect(await page.getByText(messages.hintInteractive).isVisible()).toBe(false);
+    });
   });
 
   it('saves a budget, says so (the alert in view, over no title), and shows the new budget after the refetch', async () => {
-    const { page, context } = await openPage({ viewport: PHONE });
-    const account = 'demo-business';
-    await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
-    const input = page.getByLabel(trackerCopy.budgetLabel);
-    await expect.poll(() => input.inputValue()).toMatch(/^\d+$/);
-    const original = Number(await input.inputValue());
-    const next = original === 35 ? 36 : 35;
-    await input.fill(String(next));
-    const saved = page.waitForResponse((response) => response.url().includes('/api/settings/spend_target'));
-    await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
-    expect((await saved).status()).toBe(204);
-    // Measured in the page the moment the alert appears (it closes itself after 3 seconds): it shows where
-    // the customer is (the form, low on a phone), and at the top of the page it is above the title, not on it.
-    const placed = await page.waitForFunction(() => {
-      const alert = document.querySelector('.alert');
-      const title = document.querySelector('main h1');
-      if (!alert || !title) return null;
-      const where = alert.getBoundingClientRect();
-      const scrolled = window.scrollY;
-      window.scrollTo(0, 0);
-      const atTop = { alert: alert.getBoundingClientRect(), title: title.getBoundingClientRect() };
-      window.scrollTo(0, scrolled);
-      return {
-        message: alert.textContent,
-        inView: where.top >= 0 && where.bottom <= window.innerHeight,
-        scrolled,
-        overTitle: atTop.alert.bottom > atTop.title.top && atTop.alert.top < atTop.title.bottom,
-      };
+    await withPage({ viewport: PHONE }, async ({ page }) => {
+      const account = 'demo-business';
+      await page.goto(`${baseUrl()}${paths.usage.href(account, pastWeek)}`);
+      const input = page.getByLabel(trackerCopy.budgetLabel);
+      await expect.poll(() => input.inputValue()).toMatch(/^\d+$/);
+      const original = Number(await input.inputValue());
+      const next = original === 35 ? 36 : 35;
+      await input.fill(String(next));
+      const saved = page.waitForResponse((response) => response.url().includes('/api/settings/spend_target'));
+      await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
+      expect((await saved).status()).toBe(204);
+      // Measured in the page the moment the alert appears (it closes itself after 3 seconds): it shows where
+      // the customer is (the form, low on a phone), and at the top of the page it is above the title, not on it.
+      const placed = await page.waitForFunction(() => {
+        const alert = document.querySelector('.alert');
+        const title = document.querySelector('main h1');
+        if (!alert || !title) return null;
+        const where = alert.getBoundingClientRect();
+        const scrolled = window.scrollY;
+        window.scrollTo(0, 0);
+        const atTop = { alert: alert.getBoundingClientRect(), title: title.getBoundingClientRect() };
+        window.scrollTo(0, scrolled);
+        return {
+          message: alert.textContent,
+          inView: where.top >= 0 && where.bottom <= window.innerHeight,
+          scrolled,
+          overTitle: atTop.alert.bottom > atTop.title.top && atTop.alert.top < atTop.title.bottom,
+        };
+      });
+      const { message, inView, scrolled, overTitle } = (await placed.jsonValue()) ?? {};
+      expect(message).toContain(formatMessage(messages.budgetUpdated, { amount: next }));
+      expect(scrolled).toBeGreaterThan(0);
+      expect(inView).toBe(true);
+      expect(overTitle).toBe(false);
+      await page.screenshot({ path: shot('tracker-budget-alert-phone') });
+      await expect.poll(() => page.getByText(new RegExp(`of your \\$${next} weekly budget`)).count()).toBe(1);
+      // Saving cleared the browser cache, and the refetch stored the new week again.
+      expect(
+        await page.evaluate(() => Object.keys(localStorage).every((key) => key.startsWith('tracker.usage'))),
+      ).toBe(true);
+
+      await input.fill('0');
+      await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
+      await expect.poll(() => page.locator('.alert__message').textContent()).toBe(messages.budgetDisabled);
+      expect(await page.locator('.alert').getAttribute('data-kind')).toBe('error');
+
+      await input.fill(String(original));
+      await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
+      await expect
+        .poll(() => page.getByTestId('budget-status').textContent())
+        .toBe(original > 0 ? trackerCopy.budgetOn : trackerCopy.budgetOff);
     });
-    const { message, inView, scrolled, overTitle } = (await placed.jsonValue()) ?? {};
-    expect(message).toContain(formatMessage(messages.budgetUpdated, { amount: next }));
-    expect(scrolled).toBeGreaterThan(0);
-    expect(inView).toBe(true);
-    expect(overTitle).toBe(false);
-    await page.screenshot({ path: shot('tracker-budget-alert-phone') });
-    await expect.poll(() => page.getByText(new RegExp(`of your \\$${next} weekly budget`)).count()).toBe(1);
-    // Saving cleared the browser cache, and the refetch stored the new week again.
-    expect(
-      await page.evaluate(() => Object.keys(localStorage).every((key) => key.startsWith('tracker.usage'))),
-    ).toBe(true);
-
-    await input.fill('0');
-    await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
-    await expect.poll(() => page.locator('.alert__message').textContent()).toBe(messages.budgetDisabled);
-    expect(await page.locator('.alert').getAttribute('data-kind')).toBe('error');
-
-    await input.fill(String(original));
-    await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
-    await expect
-      .poll(() => page.getByTestId('budget-status').textContent())
-      .toBe(original > 0 ? trackerCopy.budgetOn : trackerCopy.budgetOff);
-    await context.close();
   });
 
   it('links to a CSV of the displayed week', async () => {
-    const { page, context } = await openPage();
-    await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
-    const link = page.getByRole('link', { name: trackerCopy.downloadLink });
-    const href = await link.getAttribute('href');
-    expect(href).toBe(`/api/tracker/export?account_id=demo-home&from=${pastWeek}&to=${addDays(pastWeek, 6)}`);
-    const response = await fetch(`${baseUrl()}${href}`);
-    expect(response.status).toBe(200);
-    expect((await response.text()).split('\n')[0]).toBe(
-      'interval_start,interval_minutes,import_kwh,export_kwh,quality',
-    );
-    await context.close();
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      const link = page.getByRole('link', { name: trackerCopy.downloadLink });
+      const href = await link.getAttribute('href');
+      expect(href).toBe(
+        `/api/tracker/export?account_id=demo-home&from=${pastWeek}&to=${addDays(pastWeek, 6)}`,
+      );
+      const response = await fetch(`${baseUrl()}${href}`);
+      expect(response.status).toBe(200);
+      expect((await response.text()).split('\n')[0]).toBe(
+        'interval_start,interval_minutes,import_kwh,export_kwh,quality',
+      );
+    });
   });
 });

@@ -11,9 +11,9 @@ import {
   expectNoAxeViolations,
   layoutProblems,
   NARROW,
-  openPage,
   PHONE,
   shot,
+  withPage,
 } from '../support/browser.ts';
 
 describe('the event still to come', () => {
@@ -27,18 +27,18 @@ describe('the event still to come', () => {
     );
     const target = answer.events[0]?.target;
     if (!target) throw new Error('demo-home has no event to come with a target');
-    const { page, context, problems } = await openPage({ viewport });
-    await page.goto(`${baseUrl()}${paths.reduceAndReward.href('demo-home')}`);
-    const heading = page.getByRole('heading', { name: upcomingEventCopy.title });
-    await expect.poll(() => heading.count(), { timeout: 15_000 }).toBe(1);
-    expect(await page.getByTestId('upcoming-target').first().textContent()).toBe(
-      `Your target: less than ${formatDecimal(target.event_kwh, 2)} kWh over the event, ${formatDecimal(target.per_interval_kwh, 2)} kWh per 30 minutes.`,
-    );
-    expect(await page.getByText(/AEST$/).first().textContent()).toMatch(/, 17:00 to 19:00 AEST$/);
-    expect(await layoutProblems(page)).toEqual([]);
-    await expectNoAxeViolations(page, `upcoming event ${name}`);
-    await page.screenshot({ path: shot(`reduce-and-reward-upcoming-${name}`), fullPage: true });
-    expect(problems).toEqual([]);
-    await context.close();
+    await withPage({ viewport }, async ({ page, problems }) => {
+      await page.goto(`${baseUrl()}${paths.reduceAndReward.href('demo-home')}`);
+      const heading = page.getByRole('heading', { name: upcomingEventCopy.title });
+      await expect.poll(() => heading.count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByTestId('upcoming-target').first().textContent()).toBe(
+        `Your target: less than ${formatDecimal(target.event_kwh, 2)} kWh over the event, ${formatDecimal(target.per_interval_kwh, 2)} kWh per 30 minutes.`,
+      );
+      expect(await page.getByText(/AEST$/).first().textContent()).toMatch(/, 17:00 to 19:00 AEST$/);
+      expect(await layoutProblems(page)).toEqual([]);
+      await expectNoAxeViolations(page, `upcoming event ${name}`);
+      await page.screenshot({ path: shot(`reduce-and-reward-upcoming-${name}`), fullPage: true });
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -26,7 +26,11 @@ import errors, { frameworkErrors } from './plugins/errors.ts';
 import infrastructure from './plugins/infrastructure.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
-import { plainSerializerCompiler, strictSerializerCompiler } from './plugins/serializers.ts';
+import {
+  plainSerializerCompiler,
+  requireResponseSchemas,
+  strictSerializerCompiler,
+} from './plugins/serializers.ts';
 import web from './plugins/web.ts';
 
 /** The largest request body any route accepts; routes may set a smaller limit (visit records: 8 KB). */
@@ -89,9 +93,11 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(
-    config.env.NODE_ENV === 'production' ? plainSerializerCompiler : strictSerializerCompiler,
-  );
+  if (config.env.NODE_ENV === 'production') app.setSerializerCompiler(plainSerializerCompiler);
+  else {
+    app.setSerializerCompiler(strictSerializerCompiler);
+    requireResponseSchemas(app);
+  }
 
   await app.register(infrastructure, { config, database: options.database });
   await app.register(connections);

@@ -1,55 +1,23 @@
 /**
- * Which screen module of the web app each path renders, and the JavaScript a screen needs before it can run,
- * read from Vite's build manifest (apps/web/dist/.vite/manifest.json). Shared by the server, which names a
- * page's chunks in its index.html (`<link rel="modulepreload">`, so they download with the entry script
- * instead of after it), and by the bundle budget (scripts/bundle-budget.mjs), which weighs them. The web
- * app's router (apps/web/src/app/router.tsx) loads the same modules; the bundle budget fails when a lazy
- * screen of the build is missing here. No zod, no I/O: plain data and functions.
+ * Reading the web app's route table (apps/web/src/app/route-table.ts, which the build writes to
+ * dist/.vite/route-screens.json beside Vite's manifest) with the manifest: which screen a path renders, and the
+ * JavaScript a screen needs before it can run. Shared by the server, which names a page's chunks in its
+ * index.html (`<link rel="modulepreload">`, so they download with the entry script instead of after it), and
+ * by the bundle budget (scripts/bundle-budget.mjs), which weighs them. The table is the web app's: nothing here
+ * knows its folders. No zod, no I/O: plain data and functions.
  */
-import { paths } from './paths.ts';
 
-/** Screen modules as Vite's manifest names them: relative to apps/web. */
-const feature = (area: string, screen: string) => `src/features/${area}/components/${screen}.tsx`;
+/** A route of the web app: its path pattern (of `paths`), its screen module and the parts loaded with it. */
+export interface RouteScreen {
+  pattern: string;
+  /** The screen module as Vite's manifest names it (relative to apps/web). */
+  screen: string;
+  /** Modules the router loads together with the screen (another feature's part the app composes into it). */
+  parts?: readonly string[];
+}
 
-/** Each path pattern of `paths` and the screen module its route loads (router.tsx). */
-export const routeScreens: ReadonlyArray<{ pattern: string; screen: string }> = [
-  { pattern: paths.landing.pattern, screen: feature('landing', 'landing-page') },
-  { pattern: paths.usage.pattern, screen: feature('tracker', 'tracker-page') },
-  { pattern: paths.settings.pattern, screen: feature('settings', 'settings-page') },
-  { pattern: paths.feedback.pattern, screen: feature('feedback', 'feedback-page') },
-  { pattern: paths.reduceAndReward.pattern, screen: feature('reduce-and-reward', 'overview-page') },
-  { pattern: paths.event.pattern, screen: feature('reduce-and-reward', 'event-detail-page') },
-  { pattern: paths.event.lowerCasePattern, screen: feature('reduce-and-reward', 'event-detail-page') },
-  { pattern: paths.offerExpired.pattern, screen: feature('happy-hours', 'offer-expired-page') },
-  { pattern: paths.happyHoursSignup.pattern, screen: feature('happy-hours', 'signup-page') },
-  { pattern: paths.happyHoursChangeSlot.pattern, screen: feature('happy-hours', 'change-slot-page') },
-  {
-    pattern: paths.happyHoursChangeConfirmation.pattern,
-    screen: feature('happy-hours', 'change-confirmation-page'),
-  },
-  {
-    pattern: paths.happyHoursConfirmation.pattern,
-    screen: feature('happy-hours', 'signup-confirmation-page'),
-  },
-  {
-    pattern: paths.happyHoursAlreadyRegistered.pattern,
-    screen: feature('happy-hours', 'already-registered-page'),
-  },
-  { pattern: paths.optOut.pattern, screen: feature('here-for-you', 'opt-out-page') },
-  { pattern: paths.optBackIn.pattern, screen: feature('here-for-you', 'opt-back-in-page') },
-  { pattern: paths.survey.pattern, screen: feature('surveys', 'survey-page') },
-  { pattern: paths.smeSurvey.pattern, screen: feature('surveys', 'sme-survey-page') },
-  { pattern: paths.plans.pattern, screen: feature('plans', 'plans-page') },
-];
-
-/**
- * Modules the router loads together with a screen: another feature's part that the app composes into it, so
- * that neither feature imports the other (docs/decisions/0026-boundaries.md). Their chunks are the screen's
- * too, for the preload links and the bundle budget.
- */
-export const screenParts: Readonly<Record<string, readonly string[]>> = {
-  [feature('tracker', 'tracker-page')]: [feature('plans', 'better-offer')],
-};
+/** Where the build writes the route table, relative to the web app's dist folder. */
+export const ROUTE_SCREENS_FILE = '.vite/route-screens.json';
 
 /**
  * The params of a URL path that matches a React Router pattern of `paths` (':name' is one segment, ':name?' an
@@ -90,9 +58,9 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   return patternParams(pattern, pathname) !== undefined;
 }
 
-/** The screen module a URL path renders, or undefined (the router redirects unknown paths to the landing). */
-export function screenOfPath(pathname: string): string | undefined {
-  return routeScreens.find(({ pattern }) => matchesPattern(pattern, pathname))?.screen;
+/** The route a URL path renders, or undefined (the router redirects unknown paths to the landing). */
+export function routeOfPath(table: readonly RouteScreen[], pathname: string): RouteScreen | undefined {
+  return table.find(({ pattern }) => matchesPattern(pattern, pathname));
 }
 
 /** The part of Vite's manifest that these functions read. */
@@ -138,13 +106,13 @@ export function staticClosure(
 }
 
 /**
- * What a screen adds to the entry: its chunks and styles, and those of the parts loaded with it (`parts`, by
- * default from `screenParts`), beyond those the entry loads anyway.
+ * What a screen adds to the entry: its chunks and styles, and those of the parts loaded with it, beyond those
+ * the entry loads anyway.
  */
 export function screenChunks(
   manifest: ViteManifest,
   screen: string,
-  parts: readonly string[] = screenParts[screen] ?? [],
+  parts: readonly string[] = [],
 ): { js: string[]; css: string[] } {
   const entry = entryKey(manifest);
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesPattern, screenChunks, screenOfPath, screenParts } from '../src/route-screens.ts';
+import { matchesPattern, type RouteScreen, routeOfPath, screenChunks } from '../src/route-screens.ts';
 
 describe('route screens', () => {
   it('matches paths as the router does: optional segments, literals in any case', () => {
@@ -11,15 +11,15 @@ describe('route screens', () => {
     expect(matchesPattern('/', '/x')).toBe(false);
   });
 
-  it('finds the screen of a path', () => {
-    expect(screenOfPath('/new/usage/demo-home')).toBe('src/features/tracker/components/tracker-page.tsx');
-    expect(screenOfPath('/reduceandreward/demo-home/EVENT/3')).toBe(
-      'src/features/reduce-and-reward/components/event-detail-page.tsx',
-    );
-    expect(screenOfPath('/day_time_saver/signup/demo-home')).toBe(
-      'src/features/happy-hours/components/signup-page.tsx',
-    );
-    expect(screenOfPath('/nowhere')).toBeUndefined();
+  it('finds the route of a path in a route table, the first that matches', () => {
+    const table: RouteScreen[] = [
+      { pattern: '/new/usage/:accountId/:from?/:day?', screen: 'tracker.tsx', parts: ['card.tsx'] },
+      { pattern: '/ReduceAndReward/:accountId/Event/:eventId', screen: 'event.tsx' },
+      { pattern: '/reduceandreward/:accountId/event/:eventId', screen: 'event-lower.tsx' },
+    ];
+    expect(routeOfPath(table, '/new/usage/demo-home')).toEqual(table[0]);
+    expect(routeOfPath(table, '/reduceandreward/demo-home/EVENT/3')?.screen).toBe('event.tsx');
+    expect(routeOfPath(table, '/nowhere')).toBeUndefined();
   });
 
   it("adds to the entry only the screen's own chunks and styles", () => {
@@ -45,8 +45,5 @@ describe('route screens', () => {
       js: ['p.js', 's.js', 'q.js'],
       css: ['s.css', 'q.css'],
     });
-    expect(screenParts['src/features/tracker/components/tracker-page.tsx']).toEqual([
-      'src/features/plans/components/better-offer.tsx',
-    ]);
   });
 });

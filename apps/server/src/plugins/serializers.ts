@@ -1,4 +1,7 @@
-/** How answers are turned into JSON: checked against their response schemas, except in production. */
+/**
+ * How answers are turned into JSON: outside production, every success answer is checked against its response
+ * schema, which it must have; in production, sent as built (a stored answer as its stored bytes).
+ */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -22,6 +25,30 @@ export const strictSerializerCompiler: SerializerCompiler = (route) => {
     return json;
   };
 };
+
+/**
+ * Outside production, a success answer with a body must have a response schema for its status, or the strict
+ * check above would never see it: a route that forgot one would send whatever it built, field for field. The
+ * only routes exempt are those left out of the OpenAPI document (its own pages).
+ */
+export function requireResponseSchemas(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 200 || reply.statusCode > 299 || payload === null || typeof payload !== 'object') {
+      return payload;
+    }
+    const schema = request.routeOptions.schema as { hide?: boolean; response?: object } | undefined;
+    // Left out of the API's description: the OpenAPI pages themselves (@fastify/swagger-ui).
+    if (schema?.hide) return payload;
+    const declared = (schema?.response ?? {}) as Record<string, unknown>;
+    const status = String(reply.statusCode);
+    if (!(status in declared) && !('2xx' in declared) && !('default' in declared)) {
+      throw new Error(
+        `${request.method} ${request.routeOptions.url}: answers ${status} without a response schema`,
+      );
+    }
+    return payload;
+  });
+}
 
 /**
  * In production answers are sent as built: the routes build them from the contract's types, and the tests

@@ -3,8 +3,8 @@
  * answered with index.html (carrying the runtime configuration), so client routing and the catch-all
  * redirect to `/` work on reload. Unknown server paths answer the JSON 404.
  *
- * The index.html of a page names the chunks of the page's screen (from Vite's manifest, route-screens.ts in
- * contracts) as `<link rel="modulepreload">` and its styles as `<link rel="preload" as="style">`, so the
+ * The index.html of a page names the chunks of the page's screen (from Vite's manifest and the web app's route
+ * table, which the build writes beside it; route-screens.ts in contracts reads them) as `<link rel="modulepreload">` and its styles as `<link rel="preload" as="style">`, so the
  * browser fetches them beside the entry script rather than after it has run (docs/benchmarks.md, Lighthouse).
  */
 import fs from 'node:fs';
@@ -14,8 +14,10 @@ import {
   CLIENT_CONFIG_ELEMENT_ID,
   type ClientConfig,
   FIRST_SCREEN_ANSWERS_ELEMENT_ID,
+  ROUTE_SCREENS_FILE,
+  type RouteScreen,
+  routeOfPath,
   screenChunks,
-  screenOfPath,
   type ViteManifest,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -44,17 +46,23 @@ export const configElement = (config: ClientConfig): string =>
   jsonScriptElement(CLIENT_CONFIG_ELEMENT_ID, config);
 
 /** The link tags that start a screen's chunks and styles with the document (empty when nothing to add). */
-export function screenPreloadLinks(manifest: ViteManifest, screen: string): string {
-  const { js, css } = screenChunks(manifest, screen);
+export function screenPreloadLinks(manifest: ViteManifest, route: RouteScreen): string {
+  const { js, css } = screenChunks(manifest, route.screen, route.parts);
   return [
     ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ].join('\n    ');
 }
 
-function readManifest(distDir: string): ViteManifest | undefined {
+/** Vite's manifest and the route table the build wrote beside it, or undefined for a build without them. */
+function readBuild(distDir: string): { manifest: ViteManifest; routes: RouteScreen[] } | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+    return {
+      manifest: JSON.parse(
+        fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as ViteManifest,
+      routes: JSON.parse(fs.readFileSync(path.join(distDir, ROUTE_SCREENS_FILE), 'utf8')) as RouteScreen[],
+    };
   } catch {
     return undefined;
   }
@@ -92,16 +100,16 @@ async function web(app: FastifyInstance) {
   if (!built) app.log.warn(`web app not built (${indexPath} missing): run "npm run build"`);
 
   // index.html for each screen, made once: the preload links go at the end of <head>.
-  const manifest = built ? readManifest(distDir) : undefined;
+  const build = built ? readBuild(distDir) : undefined;
   const pages = new Map<string, string>();
   const pageHtml = (url: string): string | undefined => {
-    const screen = manifest && screenOfPath(url.split(/[?#]/)[0] ?? '/');
-    if (!indexHtml || !manifest || !screen) return indexHtml;
-    let html = pages.get(screen);
+    const route = build && routeOfPath(build.routes, url.split(/[?#]/)[0] ?? '/');
+    if (!indexHtml || !build || !route) return indexHtml;
+    let html = pages.get(route.screen);
     if (html === undefined) {
-      const links = screenPreloadLinks(manifest, screen);
+      const links = screenPreloadLinks(build.manifest, route);
       html = links ? indexHtml.replace('</head>', () => `  ${links}\n  </head>`) : indexHtml;
-      pages.set(screen, html);
+      pages.set(route.screen, html);
     }
     return html;
   };

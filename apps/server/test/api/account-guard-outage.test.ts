@@ -13,10 +13,10 @@ vi.mock('../../src/domains/accounts/queries.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/domains/accounts/queries.ts')>();
   return {
     ...original,
-    lookUpAccount: async (...args: Parameters<typeof original.lookUpAccount>) => {
+    findAccountByPublicId: async (...args: Parameters<typeof original.findAccountByPublicId>) => {
       if (outage.on)
         throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-      return original.lookUpAccount(...args);
+      return original.findAccountByPublicId(...args);
     },
   };
 });

@@ -31,7 +31,7 @@ import { type Nem12WriteRead, nem12Lines } from '../../src/domains/meter-data/ne
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { previewBudgetAlert, sendBudgetAlerts } from '../../src/domains/subscriptions/alerts.ts';
 import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
@@ -40,7 +40,11 @@ const THURSDAY = '2025-06-05';
 const micro = (kwh: number) => Math.round(kwh * 1e6);
 
 let smtp: TestSmtpServer;
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => smtp?.close());
+const t = testAppForFile(() => ({ SMTP_URL: smtp.url, PUBLIC_URL }));
 let meters = 0;
 let address = 0;
 const inject = (options: InjectOptions) =>
@@ -81,8 +85,6 @@ async function customer(publicId: string, budget: number, options: { subscribed?
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
   await importTariffs(t.db, [
     {
       code: 'TEST-ALERT',
@@ -93,10 +95,6 @@ beforeAll(async () => {
       concession_cents_per_day: '0',
     } as never,
   ]);
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 const run = (today: string, batchSize?: number) =>

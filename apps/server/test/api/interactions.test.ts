@@ -2,17 +2,12 @@
 import { errorResponseSchema, type WebInteraction } from '@portal/contracts';
 import { desc } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webInteractions } from '../../src/db/schema.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 import { expectSecurityHeaders } from '../helpers/security-headers.ts';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ INTERACTIONS_PER_MINUTE: '5' });
-});
-afterAll(async () => t?.close());
+const t = testAppForFile({ INTERACTIONS_PER_MINUTE: '5' });
 
 const visit = (overrides: Partial<WebInteraction> = {}): WebInteraction => ({
   type: 'tracker_ui_visit',

@@ -33,22 +33,18 @@ import { nextMailingDate, periodBefore } from '../../src/domains/subscriptions/s
 import { countDue, previewSnapshot, sendDue } from '../../src/domains/subscriptions/sender.ts';
 import { snapshotFigures } from '../../src/domains/subscriptions/snapshot-data.ts';
 import { usageFor } from '../../src/domains/tracker/usage-service.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 import { testConfig } from '../helpers/config.ts';
 import { copyMeterReads } from '../helpers/meter-copy.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
 let smtp: TestSmtpServer;
-let t: Awaited<ReturnType<typeof buildTestApp>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(async () => smtp?.close());
+const t = testAppForFile(() => ({ SMTP_URL: smtp.url, PUBLIC_URL }));
 
 const today = marketToday();
 const weekPeriod = periodBefore('weekly', today);

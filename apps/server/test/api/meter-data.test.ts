@@ -26,7 +26,7 @@ import {
   sourcesOf,
   textSource,
 } from '../../src/domains/meter-imports/importer.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';
 
@@ -415,11 +415,7 @@ describe('import rules (properties)', () => {
 });
 
 describe('GET /api/tracker/export', () => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = testAppForFile();
   const yesterday = addDays(new Date(Date.now() + 10 * 3600_000).toISOString().slice(0, 10), -1);
 
   it("streams a day of the demo account's data as CSV, summed per interval", async () => {

@@ -17,7 +17,7 @@ import {
 } from '../../src/db/schema/offers.ts';
 import { insertAccount } from '../../src/domains/accounts/queries.ts';
 import { chooseSlot, inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
-import { inviteToHereForYou, setHereForYou } from '../../src/domains/offers/here-for-you.ts';
+import { inviteToHereForYou, setHereForYou } from '../../src/domains/offers/reduce-and-be-rewarded.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();

@@ -37,7 +37,7 @@ import {
   inviteToHereForYou,
   setHereForYou,
   settleHereForYouWeek,
-} from '../../src/domains/offers/here-for-you.ts';
+} from '../../src/domains/offers/reduce-and-be-rewarded.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkSecret } from '../../src/domains/subscriptions/links.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 import { createWebDist } from '../helpers/web-dist.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
@@ -39,15 +39,11 @@ const payloads = [
 ];
 
 const web = createWebDist();
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+afterAll(() => web.remove());
+const t = testAppForFile({ WEB_DIST_DIR: web.dir, PUBLIC_URL });
 let secret: string;
 beforeAll(async () => {
-  t = await buildTestApp({ WEB_DIST_DIR: web.dir, PUBLIC_URL });
   secret = await linkSecret(t.db, t.config);
-});
-afterAll(async () => {
-  await t?.close();
-  web.remove();
 });
 
 /** A click token for any target, signed with the real secret: only the server's path check stands between. */

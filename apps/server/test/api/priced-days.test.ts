@@ -6,10 +6,10 @@
  * idempotent.
  */
 import { randomBytes } from 'node:crypto';
-import { addDays, eachDate, type Tariff, timeSlotIds } from '@portal/contracts';
+import { addDays, eachDate, marketInstant, marketToday, type Tariff, timeSlotIds } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../src/db/index.ts';
 import { happyHoursSlots } from '../../src/db/schema/offers.ts';
 import { pricedDays, pricedDaysStale } from '../../src/db/schema/priced-days.ts';
@@ -306,7 +306,14 @@ describe('a change behind the portal', () => {
     const nmi = newNmi();
     const account = await insertAccount(t.db, { publicId: `psql-${nmi}`, clientCode: 'BRIGHTSIDE', nmi });
     await assignTariff(t.db, account.id, demoTariffs.flat.code, '1900-01-01');
-    const yesterday = addDays(new Date().toISOString().slice(0, 10), -1);
+    // A fixed now at 00:30 AEST, when the UTC date is still the day before: "yesterday" is the market's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    vi.setSystemTime(marketInstant('2026-06-11', 30));
+    const yesterday = addDays(marketToday(), -1);
+    expect(yesterday).toBe('2026-06-10');
     await importChannels(nmi, [
       {
         nmi,

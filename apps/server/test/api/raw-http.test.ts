@@ -6,24 +6,28 @@
  * is served meanwhile. The server is the app as `npm start` runs it (no proxy in front).
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../helpers/app.ts';
 
-let harness: Awaited<ReturnType<typeof buildTestApp>>;
-let port = 0;
 const MAX_CONNECTIONS = 20;
+const harness = testAppForFile({
+  HEADERS_TIMEOUT_SECONDS: '1',
+  REQUEST_TIMEOUT_SECONDS: '2',
+  MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS),
+});
+let port = 0;
 
 beforeAll(async () => {
-  harness = await buildTestApp({
-    HEADERS_TIMEOUT_SECONDS: '1',
-    REQUEST_TIMEOUT_SECONDS: '2',
-    MAX_CONNECTIONS_PER_ADDRESS: String(MAX_CONNECTIONS),
-  });
   await harness.app.listen({ port: 0, host: '127.0.0.1' });
   const address = harness.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 });
-afterAll(async () => harness?.close());
+
+/** How many connections the server holds open. */
+const openOnServer = () =>
+  new Promise<number>((resolve, reject) =>
+    harness.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 
 interface RawAnswer {
   status: number;
@@ -154,27 +158,49 @@ describe('slow clients are cut off (headers timeout 1 s, request timeout 2 s)', 
 
 describe('connections per address', () => {
   it(`holds at most ${MAX_CONNECTIONS} from one address; another address is served meanwhile`, async () => {
+    const extra = 10;
+    const answers = new Map<net.Socket, string>();
+    const refusedSockets = new Set<net.Socket>();
+    let refused = 0;
+    let onRefused = () => {};
+    const allRefused = new Promise<void>((resolve) => {
+      onRefused = () => {
+        refused += 1;
+        if (refused === extra) resolve();
+      };
+    });
     const sockets = await Promise.all(
       Array.from(
-        { length: MAX_CONNECTIONS + 10 },
+        { length: MAX_CONNECTIONS + extra },
         () =>
           new Promise<net.Socket>((resolve) => {
             const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.1' });
             socket.on('error', () => {});
-            socket.resume();
+            socket.on('data', (chunk: Buffer) => {
+              const answer = (answers.get(socket) ?? '') + chunk.toString('latin1');
+              answers.set(socket, answer);
+              if (answer.startsWith('HTTP/1.1 429') && !refusedSockets.has(socket)) {
+                refusedSockets.add(socket);
+                onRefused();
+              }
+            });
             socket.on('connect', () => resolve(socket));
           }),
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const open = sockets.filter((socket) => !socket.destroyed && !socket.readableEnded);
-    expect(open.length).toBeLessThanOrEqual(MAX_CONNECTIONS);
+    // Waits for the refusals themselves (a server that refuses none never gets past this line).
+    await allRefused;
+    const statuses = sockets.map((socket) => parse(answers.get(socket) ?? '').status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+    // The others were held: still waiting for their headers, or by now answered by the headers timeout.
+    expect(statuses.filter((status) => Number.isNaN(status) || status === 408)).toHaveLength(MAX_CONNECTIONS);
     const other = await exchange(['GET /api/health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'], {
       localAddress: '127.0.0.2',
     });
     expect(other.status).toBe(200);
     for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Waits until the server has seen every one of them close (its count per address follows those closes).
+    await expect.poll(openOnServer, { timeout: 15_000 }).toBe(0);
     // Once they are gone, the first address is served again.
     const again = await exchange(['GET /api/health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n']);
     expect(again.status).toBe(200);

@@ -6,21 +6,19 @@
  * outside ASCII, on PGlite and on PostgreSQL. Never a 5xx; every refusal a clear JSON error (the fuzz's
  * rules). The first market week and the instants of its ends are also asked outright.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ANY_ROUTE, endpointFuzzers } from '../fuzz/endpoints.ts';
 import { type FuzzContext, fuzzAppEnv, fuzzContext, fuzzRoute, fuzzRuns } from '../fuzz/http-fuzz.ts';
 import { BOUND_INSTANTS } from '../fuzz/json-schema-arbitrary.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
 const runs = fuzzRuns(60);
-let harness: Awaited<ReturnType<typeof buildTestApp>>;
+const harness = testAppForFile(fuzzAppEnv);
 let ctx: FuzzContext;
 
 beforeAll(async () => {
-  harness = await buildTestApp(fuzzAppEnv);
   ctx = await fuzzContext(harness.app, { atBounds: true });
 });
-afterAll(async () => harness?.close());
 
 const routes = Object.entries(endpointFuzzers).filter(
   ([key]) => key !== ANY_ROUTE && !key.startsWith('GET /api/docs'),

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 import { testConfig } from '../helpers/config.ts';
 import { lookup, record } from '../helpers/limited-requests.ts';
 
@@ -22,12 +22,11 @@ const limits = {
 };
 
 describe.skipIf(!redisUrl)('two instances sharing one Redis', () => {
-  let a: Awaited<ReturnType<typeof buildTestApp>>;
+  const env = { ...limits, REDIS_URL: redisUrl as string };
+  const a = testAppForFile(env);
   let b: App;
   let redis: Redis;
   beforeAll(async () => {
-    const env = { ...limits, REDIS_URL: redisUrl as string };
-    a = await buildTestApp(env);
     // The second instance: another app on the same database and the same Redis, as behind a load balancer.
     b = await buildApp({ config: testConfig(env), database: a.database, logger: false });
     await b.ready();
@@ -35,7 +34,6 @@ describe.skipIf(!redisUrl)('two instances sharing one Redis', () => {
   });
   afterAll(async () => {
     await b?.close();
-    await a?.close();
     if (redis) {
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) await redis.del(...keys);
@@ -74,12 +72,8 @@ describe.skipIf(!redisUrl)('two instances sharing one Redis', () => {
 });
 
 describe('with Redis configured but away', () => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    // Port 1 refuses connections: the instance starts anyway and counts in its own memory.
-    t = await buildTestApp({ ...limits, REDIS_URL: 'redis://127.0.0.1:1' });
-  });
-  afterAll(async () => t?.close());
+  // Port 1 refuses connections: the instance starts anyway and counts in its own memory.
+  const t = testAppForFile({ ...limits, REDIS_URL: 'redis://127.0.0.1:1' });
 
   it('still answers, and still blocks an address that guesses', async () => {
     const guesser = '10.62.0.1';

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../src/app.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -28,7 +29,8 @@ it('answers a request in flight at shutdown with Connection: close, then closes'
   const inFlight = new Promise<void>((resolve) => {
     arrived = resolve;
   });
-  app.get('/test/held', async () => {
+  // With its response schema, as every route of the app has one (decision 0042).
+  app.get('/test/held', { schema: { response: { 200: z.object({ held: z.boolean() }) } } }, async () => {
     arrived();
     await held;
     return { held: true };

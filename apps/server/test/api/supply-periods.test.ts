@@ -28,7 +28,7 @@ import { closeAccount, createAccount, moveIn, rotateLink } from '../../src/domai
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
-import { inviteToHereForYou } from '../../src/domains/offers/here-for-you.ts';
+import { inviteToHereForYou } from '../../src/domains/offers/reduce-and-be-rewarded.ts';
 import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';
 import { settleEvents } from '../../src/domains/reduce-and-reward/settle-events.ts';
 import { importCurtailment } from '../../src/domains/tracker/curtailment.ts';

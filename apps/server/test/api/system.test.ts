@@ -1,22 +1,14 @@
 /** Health, runtime configuration, security headers, OpenAPI and the web app's fallback. */
 import { CLIENT_CONFIG_ELEMENT_ID, clientConfigSchema, errorResponseSchema } from '@portal/contracts';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testAppForFile } from '../helpers/app.ts';
 import { expectSecurityHeaders } from '../helpers/security-headers.ts';
 import { createWebDist, WEB_ASSET_PATH } from '../helpers/web-dist.ts';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-let t: TestApp;
 const web = createWebDist();
-
-beforeAll(async () => {
-  t = await buildTestApp({ WEB_DIST_DIR: web.dir, RETAILER_NAME: 'Test <Power> & Co' });
-});
-afterAll(async () => {
-  await t?.close();
-  web.remove();
-});
+afterAll(() => web.remove());
+const t = testAppForFile({ WEB_DIST_DIR: web.dir, RETAILER_NAME: 'Test <Power> & Co' });
 
 describe('system', () => {
   it('reports health with the database kind', async () => {
@@ -26,13 +18,17 @@ describe('system', () => {
   });
 
   it('answers 503 from health when the database is away', async () => {
+    // An app of its own, for this test only: its database is closed under it.
     const broken = await buildTestApp();
-    await broken.database.close();
-    const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json().error.code).toBe('SERVICE_UNAVAILABLE');
-    expectSecurityHeaders(response, 'a 503');
-    await broken.app.close();
+    try {
+      await broken.database.close();
+      const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error.code).toBe('SERVICE_UNAVAILABLE');
+      expectSecurityHeaders(response, 'a 503');
+    } finally {
+      await broken.app.close();
+    }
   });
 
   it("serves the retailer's runtime configuration", async () => {

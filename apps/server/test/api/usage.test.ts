@@ -11,13 +11,13 @@
 import zlib from 'node:zlib';
 import { addDays, errorResponseSchema, usageResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, usageVersions } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/billing/tariff-store.ts';
 import { type Nem12WriteRead, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { buildTestApp, testAppForFile } from '../helpers/app.ts';
 
 const W = '2025-06-02';
 const weekNumber = (weeksBack: number) => 7 - weeksBack; // W-6 is week 1 ... W is week 7
@@ -26,9 +26,8 @@ const dayCost = (kwhPerInterval: number) => 14.4 * kwhPerInterval + 1;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const micro = (kwh: number) => Math.round(kwh * 1e6);
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+const t = testAppForFile();
 beforeAll(async () => {
-  t = await buildTestApp();
   await importTariffs(t.db, [
     {
       code: 'TEST-USAGE',
@@ -74,7 +73,6 @@ beforeAll(async () => {
   const result = await importNem12Source(t.db, textSource('usage-test.csv', text));
   expect(result.status).toBe('imported');
 });
-afterAll(async () => t?.close());
 
 async function usage(query: Record<string, string>, remoteAddress = '10.20.0.1') {
   const response = await t.app.inject({ method: 'GET', url: '/api/tracker/usage', query, remoteAddress });

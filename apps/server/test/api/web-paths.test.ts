@@ -5,20 +5,14 @@
  * a browser the portal's landing page and an API client the JSON error.
  */
 import { errorResponseSchema } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../helpers/app.ts';
 import { expectSecurityHeaders } from '../helpers/security-headers.ts';
 import { createWebDist, WEB_ASSET_PATH } from '../helpers/web-dist.ts';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
 const web = createWebDist();
-beforeAll(async () => {
-  t = await buildTestApp({ WEB_DIST_DIR: web.dir });
-});
-afterAll(async () => {
-  await t?.close();
-  web.remove();
-});
+afterAll(() => web.remove());
+const t = testAppForFile({ WEB_DIST_DIR: web.dir });
 
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 

@@ -5,11 +5,11 @@
  */
 import { demoAccountIds } from '@portal/contracts';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { subscriptions } from '../../src/db/schema/subscriptions.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { seedDemoSubscriptions } from '../../src/demo/seed-subscriptions.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 import { ANY_ROUTE, endpointFuzzers } from './endpoints.ts';
 import {
   type FuzzContext,
@@ -22,14 +22,12 @@ import {
 } from './http-fuzz.ts';
 
 const runs = fuzzRuns(200);
-let harness: Awaited<ReturnType<typeof buildTestApp>>;
+const harness = testAppForFile(fuzzAppEnv);
 let ctx: FuzzContext;
 
 beforeAll(async () => {
-  harness = await buildTestApp(fuzzAppEnv);
   ctx = await fuzzContext(harness.app);
 });
-afterAll(async () => harness?.close());
 
 // Each route starts from the demo subscriptions, not from what the routes fuzzed before it left: random
 // unsubscribes could leave no subscribed account, and no change of frequency could then succeed.

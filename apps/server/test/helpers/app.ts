@@ -34,12 +34,17 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /**
  * The file's app on its own database: built before the file's tests, closed after them. Returns the holder at
- * once (its fields are there from the first test on), so a file sets up with one line.
+ * once (its fields are there from the first test on), so a file sets up with one line. Called in a `describe`,
+ * the app is that block's. `env` may be a function, read when the app is built: for settings that exist only
+ * once an earlier `beforeAll` has run (a local SMTP server's address); its after-hook runs before theirs.
  */
-export function testAppForFile(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
+export function testAppForFile(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestAppOptions = {},
+): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(holder, await buildTestApp(env, options));
+    Object.assign(holder, await buildTestApp(typeof env === 'function' ? env() : env, options));
   });
   afterAll(async () => holder.close?.());
   return holder;

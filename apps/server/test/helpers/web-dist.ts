@@ -1,4 +1,7 @@
-/** A stand-in for the built web app (index.html with the configuration placeholder, one asset, Vite's manifest). */
+/**
+ * A stand-in for the built web app (index.html with the configuration placeholder, one asset, Vite's manifest
+ * and the route table written beside it).
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +37,17 @@ export function createWebDist() {
         css: ['assets/tracker-page-1.css'],
       },
     }),
+  );
+  // The route table as the build writes it beside the manifest (vite.config.ts).
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'route-screens.json'),
+    JSON.stringify([
+      {
+        pattern: '/new/usage/:accountId/:from?/:day?',
+        screen: 'src/features/tracker/components/tracker-page.tsx',
+        parts: [],
+      },
+    ]),
   );
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

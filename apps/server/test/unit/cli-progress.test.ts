@@ -1,6 +1,6 @@
 /** Progress of long commands (cli/progress.ts): a bar on a terminal, plain lines at each tenth otherwise. */
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { amount, createProgress } from '../../src/cli/progress.ts';
 
 function output(interactive: boolean) {
@@ -47,9 +47,13 @@ describe('progress', () => {
     expect(amount({ label: 'x', total: 0, unit: 'participant' }, 1, 1)).toBe('1 of 1 participant');
   });
 
-  it('draws a bar on a terminal and clears it when it stops', async () => {
-    // cli-progress redraws on a timer (10 times a second): each wait below lets it draw once.
-    const drawnOnce = () => new Promise((resolve) => setTimeout(resolve, 150));
+  it('draws a bar on a terminal and clears it when it stops', () => {
+    // cli-progress redraws on a timer (10 times a second): on fake timers, each step below lets it draw once.
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const drawnOnce = () => vi.advanceTimersByTime(150);
     const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 120 });
     let drawn = '';
     terminal.on('data', (chunk) => {
@@ -63,9 +67,9 @@ describe('progress', () => {
     );
     progress.update(1024 * 1024, 'day.csv');
     progress.log('a line above the bar');
-    await drawnOnce();
+    drawnOnce();
     progress.update(2 * 1024 * 1024);
-    await drawnOnce();
+    drawnOnce();
     progress.stop();
     expect(drawn).toContain('Importing');
     expect(drawn).toMatch(/100% \| 2\.0 of 2\.0 MB \| day\.csv/);

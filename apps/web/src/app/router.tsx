@@ -11,7 +11,7 @@
  */
 import { isEventIdText, paths } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import {
   createBrowserRouter,
   type DataRouter,
@@ -24,27 +24,53 @@ import { ErrorPage, RootErrorPage } from '../shared/components/error-page.tsx';
 import { PageLoading } from '../shared/components/page-loading.tsx';
 import { RootLayout, type RouteHandle } from '../shared/components/root-layout.tsx';
 import type { ApiClient } from '../shared/lib/api-client.ts';
-
-/** A lazy route module from a feature's screen component. */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
+import { type AppRoute, routeTable } from './route-table.ts';
 
 const happyHoursPage: RouteHandle = { additionalDisclaimer: true };
 
+// Every screen module, and the parts composed into screens, each loaded on demand as its own chunk; which path
+// loads which is the route table's (route-table.ts).
+const screenModules = import.meta.glob<Record<string, unknown>>([
+  '../features/*/components/*-page.tsx',
+  '../features/*/components/*-pages.tsx',
+  '../features/plans/components/better-offer.tsx',
+]);
+
+/** The loader of a module the route table names (relative to apps/web, as Vite's manifest names it). */
+export function screenModule(module: string): (() => Promise<Record<string, unknown>>) | undefined {
+  return screenModules[module.replace(/^src\//, '../')];
+}
+
+async function loadModule(module: string): Promise<Record<string, unknown>> {
+  const load = screenModule(module);
+  if (!load) throw new Error(`route-table.ts names ${module}, which is not a screen module`);
+  return load();
+}
+
 // The Tracker's overview shows the plans' better offer card: composed here, so that neither feature imports
-// the other (docs/decisions/0026-boundaries.md); packages/contracts' screenParts preloads and weighs both.
-const loadTracker = async () => {
-  const [{ TrackerPage }, { BetterOfferCard }] = await Promise.all([
-    import('../features/tracker/components/tracker-page.tsx'),
-    import('../features/plans/components/better-offer.tsx'),
-  ]);
-  return { element: <TrackerPage offerCard={BetterOfferCard} /> };
-};
-const loadEventDetail = screen(
-  () => import('../features/reduce-and-reward/components/event-detail-page.tsx'),
-  (m) => m.EventDetailPage,
-);
+// the other (docs/decisions/0026-boundaries.md); the route table lists the card as a part of the Tracker's
+// screen, so that its chunk is preloaded and weighed with it.
+const compose: Record<string, (Screen: ComponentType<never>, parts: Record<string, unknown>[]) => ReactNode> =
+  {
+    TrackerPage: (Screen, [plans]) => {
+      const Tracker = Screen as ComponentType<{ offerCard?: unknown }>;
+      return <Tracker offerCard={plans?.BetterOfferCard} />;
+    },
+  };
+
+/** A route's lazy module: its screen's component, with the parts the route table loads with it. */
+function lazyScreen(route: AppRoute) {
+  return async () => {
+    const [module, ...parts] = await Promise.all([
+      loadModule(route.screen),
+      ...(route.parts ?? []).map(loadModule),
+    ]);
+    const Screen = module?.[route.component] as ComponentType<never> | undefined;
+    if (!Screen) throw new Error(`${route.screen} has no ${route.component}`);
+    const composeWith = compose[route.component];
+    return composeWith ? { element: composeWith(Screen, parts) } : { Component: Screen as ComponentType };
+  };
+}
 
 /** What the loaders warm the query cache with: the same client and configuration the screens use. */
 export interface RouteData {
@@ -112,9 +138,9 @@ const prefetchChangeSlot: Prefetch = async ({ accountId }, { queryClient, api, c
   const { participantQueryOptions } = await import('../features/happy-hours/api/get-participant.ts');
   if (accountId) await queryClient.prefetchQuery(participantQueryOptions(api, clientCode, accountId));
 };
-const prefetchHereForYou: Prefetch = async ({ accountId }, { queryClient, api, clientCode }) => {
-  const { hereForYouQueryOptions } = await import('../features/here-for-you/api/participant.ts');
-  if (accountId) await queryClient.prefetchQuery(hereForYouQueryOptions(api, clientCode, accountId));
+const prefetchParticipation: Prefetch = async ({ accountId }, { queryClient, api, clientCode }) => {
+  const { participationQueryOptions } = await import('../features/reduce-and-be-rewarded/api/participation.ts');
+  if (accountId) await queryClient.prefetchQuery(participationQueryOptions(api, clientCode, accountId));
 };
 const prefetchSettings: Prefetch = async ({ accountId }, { queryClient, api }) => {
   const [{ subscriptionQueryOptions }, { budgetAlertQueryOptions }] = await Promise.all([
@@ -136,6 +162,30 @@ const prefetchCustomer: Prefetch = async ({ accountId }, { queryClient, api }) =
   if (accountId) await queryClient.prefetchQuery(customerQueryOptions(api, accountId));
 };
 
+/** The screens that warm the query cache while their code loads, by component: every data page (decision 0045). */
+const prefetches: Record<string, Prefetch> = {
+  TrackerPage: prefetchUsage,
+  ReduceAndRewardOverviewPage: prefetchEventHistory,
+  EventDetailPage: prefetchEvent,
+  HappyHoursSignupPage: prefetchHappyHours,
+  ChangeSlotPage: prefetchChangeSlot,
+  OptOutPage: prefetchParticipation,
+  OptBackInPage: prefetchParticipation,
+  SettingsPage: prefetchSettings,
+  PlansPage: prefetchPlans,
+  SurveyPage: prefetchCustomer,
+  SmeSurveyPage: prefetchCustomer,
+};
+
+/** The Happy Hours screens, which carry the offer's additional disclaimer in the footer. */
+const happyHoursScreens = new Set([
+  'HappyHoursSignupPage',
+  'ChangeSlotPage',
+  'ChangeConfirmationPage',
+  'SignupConfirmationPage',
+  'AlreadyRegisteredPage',
+]);
+
 export const routes: RouteObject[] = appRoutes();
 
 function appRoutes(warm?: Warm): RouteObject[] {
@@ -150,129 +200,14 @@ function appRoutes(warm?: Warm): RouteObject[] {
           ErrorBoundary: ErrorPage,
           HydrateFallback: PageLoading,
           children: [
-            {
-              path: paths.landing.pattern,
-              lazy: screen(
-                () => import('../features/landing/components/landing-page.tsx'),
-                (m) => m.LandingPage,
-              ),
-            },
-            { path: paths.usage.pattern, lazy: loadTracker, ...loader(prefetchUsage) },
-            {
-              path: paths.settings.pattern,
-              ...loader(prefetchSettings),
-              lazy: screen(
-                () => import('../features/settings/components/settings-page.tsx'),
-                (m) => m.SettingsPage,
-              ),
-            },
-            {
-              path: paths.plans.pattern,
-              ...loader(prefetchPlans),
-              lazy: screen(
-                () => import('../features/plans/components/plans-page.tsx'),
-                (m) => m.PlansPage,
-              ),
-            },
-            {
-              path: paths.feedback.pattern,
-              lazy: screen(
-                () => import('../features/feedback/components/feedback-page.tsx'),
-                (m) => m.FeedbackPage,
-              ),
-            },
-            {
-              path: paths.reduceAndReward.pattern,
-              ...loader(prefetchEventHistory),
-              lazy: screen(
-                () => import('../features/reduce-and-reward/components/overview-page.tsx'),
-                (m) => m.ReduceAndRewardOverviewPage,
-              ),
-            },
-            // Both spellings of docs/screens.md (matching is case-insensitive, so each also accepts the other).
-            { path: paths.event.pattern, lazy: loadEventDetail, ...loader(prefetchEvent) },
-            { path: paths.event.lowerCasePattern, lazy: loadEventDetail, ...loader(prefetchEvent) },
-            {
-              path: paths.offerExpired.pattern,
-              lazy: screen(
-                () => import('../features/happy-hours/components/offer-expired-page.tsx'),
-                (m) => m.OfferExpiredPage,
-              ),
-            },
-            {
-              path: paths.happyHoursSignup.pattern,
-              handle: happyHoursPage,
-              ...loader(prefetchHappyHours),
-              lazy: screen(
-                () => import('../features/happy-hours/components/signup-page.tsx'),
-                (m) => m.HappyHoursSignupPage,
-              ),
-            },
-            {
-              path: paths.happyHoursChangeSlot.pattern,
-              ...loader(prefetchChangeSlot),
-              handle: happyHoursPage,
-              lazy: screen(
-                () => import('../features/happy-hours/components/change-slot-page.tsx'),
-                (m) => m.ChangeSlotPage,
-              ),
-            },
-            {
-              path: paths.happyHoursChangeConfirmation.pattern,
-              handle: happyHoursPage,
-              lazy: screen(
-                () => import('../features/happy-hours/components/change-confirmation-page.tsx'),
-                (m) => m.ChangeConfirmationPage,
-              ),
-            },
-            {
-              path: paths.happyHoursConfirmation.pattern,
-              handle: happyHoursPage,
-              lazy: screen(
-                () => import('../features/happy-hours/components/signup-confirmation-page.tsx'),
-                (m) => m.SignupConfirmationPage,
-              ),
-            },
-            {
-              path: paths.happyHoursAlreadyRegistered.pattern,
-              handle: happyHoursPage,
-              lazy: screen(
-                () => import('../features/happy-hours/components/already-registered-page.tsx'),
-                (m) => m.AlreadyRegisteredPage,
-              ),
-            },
-            {
-              path: paths.optOut.pattern,
-              ...loader(prefetchHereForYou),
-              lazy: screen(
-                () => import('../features/here-for-you/components/opt-out-page.tsx'),
-                (m) => m.OptOutPage,
-              ),
-            },
-            {
-              path: paths.optBackIn.pattern,
-              ...loader(prefetchHereForYou),
-              lazy: screen(
-                () => import('../features/here-for-you/components/opt-back-in-page.tsx'),
-                (m) => m.OptBackInPage,
-              ),
-            },
-            {
-              path: paths.survey.pattern,
-              ...loader(prefetchCustomer),
-              lazy: screen(
-                () => import('../features/surveys/components/survey-page.tsx'),
-                (m) => m.SurveyPage,
-              ),
-            },
-            {
-              path: paths.smeSurvey.pattern,
-              ...loader(prefetchCustomer),
-              lazy: screen(
-                () => import('../features/surveys/components/sme-survey-page.tsx'),
-                (m) => m.SmeSurveyPage,
-              ),
-            },
+            ...routeTable.map(
+              (route): RouteObject => ({
+                path: route.pattern,
+                lazy: lazyScreen(route),
+                ...(happyHoursScreens.has(route.component) ? { handle: happyHoursPage } : {}),
+                ...(prefetches[route.component] ? loader(prefetches[route.component] as Prefetch) : {}),
+              }),
+            ),
             // Any other path goes to the landing screen (docs/screens.md), replacing the unknown entry in the history.
             { path: '*', element: <Navigate replace to={paths.landing.href()} /> },
           ],

@@ -8,7 +8,7 @@ import { App, AppProviders } from '../app/app.tsx';
 import { routes } from '../app/router.tsx';
 import { testConfig } from './fixtures.ts';
 
-function testQueryClient(): QueryClient {
+export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
@@ -24,10 +24,18 @@ export function renderWithProviders(
   );
 }
 
-/** The app's own routes at `path` (after the pages of `before` in the history), in StrictMode as in production. */
+/**
+ * The app's own routes at `path` (after the pages of `before` in the history), in StrictMode as in production.
+ * `queryClient` lets a test start from answers already held, so that what the screen shows of them is there
+ * from its first render (an absence can then be asserted without waiting for an answer to arrive).
+ */
 export function renderRoute(
   path: string,
-  { config = testConfig, before = [] }: { config?: ClientConfig; before?: string[] } = {},
+  {
+    config = testConfig,
+    before = [],
+    queryClient = testQueryClient(),
+  }: { config?: ClientConfig; before?: string[]; queryClient?: QueryClient } = {},
 ) {
   const router = createMemoryRouter(routes, {
     initialEntries: [...before, path],
@@ -35,7 +43,7 @@ export function renderRoute(
   });
   const result = render(
     <StrictMode>
-      <App config={config} queryClient={testQueryClient()} router={router} />
+      <App config={config} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
   return { router, ...result };

@@ -15,7 +15,7 @@ import type { Database } from '../../db/index.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import { findAccountByPublicId } from '../../domains/accounts/queries.ts';
 import {
-  daytimeSaverConfig,
+  happyHoursConfig,
   inviteToHappyHours,
   listHappyHoursParticipants,
   setSignupEndTime,
@@ -27,7 +27,7 @@ import {
   listHereForYouParticipants,
   type SettlementSummary,
   settleHereForYouWeek,
-} from '../../domains/offers/here-for-you.ts';
+} from '../../domains/offers/reduce-and-be-rewarded.ts';
 import { someOf } from '../../lib/errors.ts';
 import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
 import type { Progress } from '../progress.ts';
@@ -124,7 +124,7 @@ export function registerOfferCommands(program: Command, cli: Cli) {
       await cli.withDatabase(async ({ db }, config) => {
         const clientCode = clientOf(config, options.clientCode);
         if (time !== undefined) await setSignupEndTime(db, clientCode, time);
-        const current = await daytimeSaverConfig(db, clientCode);
+        const current = await happyHoursConfig(db, clientCode);
         cli.out(
           current.signup_end_time
             ? `Happy Hours sign-up for ${clientCode} ends at ${current.signup_end_time}.`

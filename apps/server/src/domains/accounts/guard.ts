@@ -25,7 +25,7 @@ import {
   createFailureLimiter,
   createRememberedLookUps,
 } from '../../lib/rate-limiter.ts';
-import { lookUpAccount } from './queries.ts';
+import { findAccountByPublicId } from './queries.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,7 +148,9 @@ async function accountGuardPlugin(app: FastifyInstance) {
         let account: AccountRow | undefined;
         try {
           account = await withSlot(address, () =>
-            lookUp ? lookUp(request, parsed.data) : lookUpAccount(app.db, parsed.data),
+            lookUp
+              ? lookUp(request, parsed.data)
+              : findAccountByPublicId(app.db, parsed.data, { prepared: true }),
           );
         } catch (error) {
           // The database could not answer (503): not a guess, so it does not count, nor is the id looked up.

@@ -1,27 +1,29 @@
 /** Database reads and writes of accounts and retailers. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { type AccountRow, accounts, type NewAccountRow, retailers } from '../../db/schema.ts';
 import { Conflict } from '../../lib/errors.ts';
 import { withPricing } from '../billing/pricing.ts';
 
-export async function findAccountByPublicId(db: Database, publicId: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
-  return row;
-}
+const accountByPublicId = (db: Database, publicId: string | Placeholder) =>
+  db.select().from(accounts).where(eq(accounts.publicId, publicId)).limit(1);
 
-/** The same, as the access guard asks it on every request: a prepared statement of the app's handle. */
-export async function lookUpAccount(db: Database, publicId: string): Promise<AccountRow | undefined> {
-  const statement = preparedOn(db, 'account_by_public_id', (on) =>
-    on
-      .select()
-      .from(accounts)
-      .where(eq(accounts.publicId, sql.placeholder('publicId')))
-      .limit(1)
-      .prepare('account_by_public_id'),
-  );
-  const [row] = await statement.execute({ publicId });
+/**
+ * The account of a public id. `prepared`, as the access guard asks it on every request: a statement built once
+ * per handle and prepared on each connection (db/prepared.ts), for the app's own handle only, never a
+ * transaction's.
+ */
+export async function findAccountByPublicId(
+  db: Database,
+  publicId: string,
+  options: { prepared?: boolean } = {},
+): Promise<AccountRow | undefined> {
+  const [row] = options.prepared
+    ? await preparedOn(db, 'account_by_public_id', (on) =>
+        accountByPublicId(on, sql.placeholder('publicId')).prepare('account_by_public_id'),
+      ).execute({ publicId })
+    : await accountByPublicId(db, publicId);
   return row;
 }
 

@@ -83,7 +83,7 @@ export async function happyHoursParticipant(
 }
 
 /** GET /product_configs/DaytimeSaver for a retailer: its sign-up end (null while open). */
-export async function daytimeSaverConfig(db: Database, clientCode: string): Promise<DaytimeSaverConfig> {
+export async function happyHoursConfig(db: Database, clientCode: string): Promise<DaytimeSaverConfig> {
   const [row] = await db
     .select({ signupEndTime: productConfigs.signupEndTime })
     .from(productConfigs)
@@ -124,7 +124,7 @@ export async function chooseSlot(
   at?: Date,
 ): Promise<SlotChoiceResult> {
   await eligibleParticipant(db, account);
-  const config = await daytimeSaverConfig(db, account.clientCode);
+  const config = await happyHoursConfig(db, account.clientCode);
   const signupEnd = config.signup_end_time ? new Date(config.signup_end_time) : null;
   return db.transaction(async (tx) => {
     const [row] = await tx

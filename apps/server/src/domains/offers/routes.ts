@@ -21,8 +21,8 @@ import { z } from 'zod';
 import type { AccountRow } from '../../db/schema.ts';
 import { Forbidden, InvalidRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { chooseSlot, daytimeSaverConfig, happyHoursParticipant } from './happy-hours.ts';
-import { hereForYouParticipant, setHereForYou } from './here-for-you.ts';
+import { chooseSlot, happyHoursConfig, happyHoursParticipant } from './happy-hours.ts';
+import { hereForYouParticipant, setHereForYou } from './reduce-and-be-rewarded.ts';
 
 /** Beside the guard's errors (lib/route.ts): an account not in the offer. */
 const notInOffer = { 404: errorResponseSchema };
@@ -62,7 +62,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.client_code !== app.config.client.clientCode) {
         throw new Forbidden(messages.wrongProvider);
       }
-      return daytimeSaverConfig(app.db, request.query.client_code);
+      return happyHoursConfig(app.db, request.query.client_code);
     },
   });
 

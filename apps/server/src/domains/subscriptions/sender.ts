@@ -23,7 +23,7 @@ import { findAccountByPublicId } from '../accounts/queries.ts';
 import { plansFor } from '../tracker/plans-service.ts';
 import { renderSnapshot } from './email/render.tsx';
 import { snapshotView } from './email/view.ts';
-import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours.ts';
+import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours-link.ts';
 import { linkBuilder, linkSecret } from './links.ts';
 import { isPermanentRejection, type Mailer, type OutgoingEmail } from './mailer.ts';
 import { nextMailingDate, periodBefore, type SnapshotPeriod } from './schedule.ts';
@@ -110,6 +110,18 @@ export interface SendDueSummary {
 }
 
 /**
+ * A subscription whose snapshot is due on `today`, for the retailer's own accounts (joined as `accounts`): what
+ * countDue counts and claimBatch claims, in one place so that the two cannot drift apart.
+ */
+function snapshotDue(config: Config, today: string) {
+  return and(
+    eq(subscriptions.subscribed, true),
+    lte(subscriptions.nextMailingDate, today),
+    eq(accounts.clientCode, config.client.clientCode),
+  );
+}
+
+/**
  * How many snapshots a run would send now: subscriptions due by `today` and snapshots still pending (for a
  * progress bar; other workers may take some meanwhile).
  */
@@ -118,13 +130,7 @@ export async function countDue(db: Database, config: Config, today: string): Pro
     .select({ n: count() })
     .from(subscriptions)
     .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
-    .where(
-      and(
-        eq(subscriptions.subscribed, true),
-        lte(subscriptions.nextMailingDate, today),
-        eq(accounts.clientCode, config.client.clientCode),
-      ),
-    );
+    .where(snapshotDue(config, today));
   const [pending] = await db
     .select({ n: count() })
     .from(emailSnapshots)
@@ -140,13 +146,7 @@ async function claimBatch(db: Database, config: Config, today: string, batchSize
       .select({ accountId: subscriptions.accountId, type: subscriptions.type })
       .from(subscriptions)
       .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
-      .where(
-        and(
-          eq(subscriptions.subscribed, true),
-          lte(subscriptions.nextMailingDate, today),
-          eq(accounts.clientCode, config.client.clientCode),
-        ),
-      )
+      .where(snapshotDue(config, today))
       .orderBy(asc(subscriptions.nextMailingDate), asc(subscriptions.accountId))
       .limit(batchSize)
       .for('update', { of: subscriptions, skipLocked: true });

@@ -19,9 +19,9 @@ import { z } from 'zod';
 import type { AccountRow } from '../../db/schema.ts';
 import { route } from '../../lib/route.ts';
 import { sendStoredJson, storedEncodingFor } from '../../plugins/serializers.ts';
+import { setBudget } from './budget.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
 import { configurePlansCache, plansFor } from './plans-service.ts';
-import { setSpendTarget } from './queries.ts';
 import {
   answerOf,
   completeAnswer,
@@ -116,7 +116,7 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.undefined().describe('Saved') },
     },
     handler: async (request, reply) => {
-      await setSpendTarget(app.db, request.account.id, request.body.spend_target);
+      await setBudget(app.db, request.account.id, request.body.spend_target);
       return reply.code(204).send();
     },
   });

@@ -25,17 +25,17 @@ export function lookupProblemMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** `lookUp`: the failed look-up's query, which Try again asks again (busy while it is on its way). */
 export function LookupProblem({
   error,
   fallback,
-  onRetry,
-  retrying,
+  lookUp,
 }: {
   error: unknown;
   fallback: string;
-  onRetry: () => void;
-  retrying: boolean;
+  lookUp: { isFetching: boolean; refetch: () => unknown };
 }) {
+  const retrying = lookUp.isFetching;
   return (
     <div className="lookup-problem" data-testid="lookup-problem">
       <p className="lookup-problem__message">{lookupProblemMessage(error, fallback)}</p>
@@ -45,7 +45,7 @@ export function LookupProblem({
           className="button"
           aria-disabled={retrying || undefined}
           onClick={() => {
-            if (!retrying) onRetry();
+            if (!retrying) void lookUp.refetch();
           }}
         >
           {offerLookupCopy.retry}

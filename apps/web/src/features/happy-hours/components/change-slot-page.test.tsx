@@ -21,7 +21,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlertBanner } from '../../../shared/components/alert-banner.tsx';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ChangeSlotPage } from './change-slot-page.tsx';
-import { SignupConfirmationPage } from './signup-confirmation-page.tsx';
+import { SignupConfirmationPage } from './message-pages.tsx';
 
 const signedUp = {
   opted_in: true,

@@ -26,11 +26,11 @@ import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { LookupProblem, lookupProblemMessage } from '../../../shared/components/lookup-problem.tsx';
 import { PageLoading } from '../../../shared/components/page-loading.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { useFetchErrorAlert } from '../../../shared/hooks/use-fetch-error-alert.ts';
 import { ApiError } from '../../../shared/lib/api-client.ts';
 import { useChooseSlot } from '../api/choose-slot.ts';
 import { useHappyHoursParticipant } from '../api/get-participant.ts';
 import { changeSlotFailure, saysAccountNotFound } from '../lib/outcomes.ts';
-import { useErrorAlert } from '../lib/use-error-alert.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import './happy-hours.css';
 
@@ -104,7 +104,7 @@ export function ChangeSlotPage() {
   // A participant that cannot be read gets no form (decision 0038): the spec's offer message, or the
   // account's own for another retailer's account; a later failed re-read keeps the form.
   const problem = !participant.data && participant.error && !notFound ? participant.error : null;
-  useErrorAlert(problem, lookupProblemMessage(problem, messages.offerFetchError));
+  useFetchErrorAlert(problem, (error) => lookupProblemMessage(error, messages.offerFetchError));
 
   if (notFound || (participant.data && !participant.data.opted_in && !change.isSuccess)) {
     return <Navigate replace to={paths.offerExpired.href(accountId)} />;
@@ -121,12 +121,7 @@ export function ChangeSlotPage() {
     <section className="page happy-hours" aria-labelledby="change-slot-title">
       <h1 id="change-slot-title">{screenTitles.happyHoursChangeSlot}</h1>
       {problem ? (
-        <LookupProblem
-          error={problem}
-          fallback={messages.offerFetchError}
-          retrying={participant.isFetching}
-          onRetry={() => void participant.refetch()}
-        />
+        <LookupProblem error={problem} fallback={messages.offerFetchError} lookUp={participant} />
       ) : participant.isPending ? (
         <PageLoading />
       ) : (

@@ -22,8 +22,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlertBanner } from '../../../shared/components/alert-banner.tsx';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { ChangeConfirmationPage } from './change-confirmation-page.tsx';
-import { SignupConfirmationPage } from './signup-confirmation-page.tsx';
+import { ChangeConfirmationPage, SignupConfirmationPage } from './message-pages.tsx';
 
 const today = marketToday();
 const notSignedUp: DaytimeSaverParticipant = {

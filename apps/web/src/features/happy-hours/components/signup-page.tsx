@@ -20,11 +20,11 @@ import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { LookupProblem, lookupProblemMessage } from '../../../shared/components/lookup-problem.tsx';
 import { PageLoading } from '../../../shared/components/page-loading.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { useFetchErrorAlert } from '../../../shared/hooks/use-fetch-error-alert.ts';
 import { useChooseSlot } from '../api/choose-slot.ts';
 import { useHappyHoursParticipant } from '../api/get-participant.ts';
 import { useDaytimeSaverConfig } from '../api/get-product-config.ts';
 import { isNotInvited, signupFailure } from '../lib/outcomes.ts';
-import { useErrorAlert } from '../lib/use-error-alert.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { SpecialConditions } from './special-conditions.tsx';
 import './happy-hours.css';
@@ -67,8 +67,10 @@ export function HappyHoursSignupPage() {
   // A participant that cannot be read gets no form (decision 0038); a later failed re-read keeps the form.
   const participantError =
     !participant.data && participant.error && !isNotInvited(participant.error) ? participant.error : null;
-  useErrorAlert(participantError, lookupProblemMessage(participantError, messages.participantFetchError));
-  useErrorAlert(config.error, messages.offerFetchError);
+  useFetchErrorAlert(participantError, (error) =>
+    lookupProblemMessage(error, messages.participantFetchError),
+  );
+  useFetchErrorAlert(config.error, messages.offerFetchError);
 
   if (participant.data?.opted_in && !signup.isSuccess) {
     return <Navigate replace to={paths.happyHoursAlreadyRegistered.href(accountId)} />;
@@ -90,8 +92,7 @@ export function HappyHoursSignupPage() {
         <LookupProblem
           error={participantError}
           fallback={messages.participantFetchError}
-          retrying={participant.isFetching}
-          onRetry={() => void participant.refetch()}
+          lookUp={participant}
         />
       ) : participant.isPending || config.isPending ? (
         <PageLoading />

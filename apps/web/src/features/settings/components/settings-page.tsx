@@ -13,30 +13,16 @@ import {
   screenTitles,
   settingsCopy,
 } from '@portal/contracts';
-import { isCancelledError } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useParams } from 'react-router';
-import { useAlert } from '../../../shared/alerts/alert-provider.tsx';
 import { useVisitRecord } from '../../../shared/api/record-visit.ts';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
-import { isAbortError } from '../../../shared/lib/api-client.ts';
+import { useFetchErrorAlert } from '../../../shared/hooks/use-fetch-error-alert.ts';
 import { useChangeFrequency } from '../api/change-frequency.ts';
 import { subscriptionFetchErrorMessage, useSubscription } from '../api/get-subscription.ts';
 import { useUpdateSubscription } from '../api/update-subscription.ts';
 import { BudgetAlertControl } from './budget-alert-control.tsx';
 import './settings-page.css';
-
-/** Shows the fetch failure's message of docs/api.md#errors once per failure. */
-function useFetchErrorAlert(error: unknown, errorUpdatedAt: number) {
-  const { showAlert } = useAlert();
-  const shownFor = useRef<number | null>(null);
-  useEffect(() => {
-    if (!error || isAbortError(error) || isCancelledError(error)) return;
-    if (shownFor.current === errorUpdatedAt) return;
-    shownFor.current = errorUpdatedAt;
-    showAlert({ kind: 'warning', message: subscriptionFetchErrorMessage(error) });
-  }, [error, errorUpdatedAt, showAlert]);
-}
 
 function FrequencySwitch({ accountId, subscription }: { accountId: string; subscription: Subscription }) {
   const change = useChangeFrequency(accountId);
@@ -116,7 +102,7 @@ export function SettingsPage() {
   useDocumentTitle(screenTitles.settings);
   useVisitRecord('settings', accountId);
   const query = useSubscription(accountId);
-  useFetchErrorAlert(query.error, query.errorUpdatedAt);
+  useFetchErrorAlert(query.error, subscriptionFetchErrorMessage);
 
   return (
     <section className="page settings">

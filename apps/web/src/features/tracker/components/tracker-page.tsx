@@ -19,10 +19,10 @@ import { useNavigate } from 'react-router';
 import { useSwipeable } from 'react-swipeable';
 import { useVisitRecord } from '../../../shared/api/record-visit.ts';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
+import { useFetchErrorAlert } from '../../../shared/hooks/use-fetch-error-alert.ts';
 import { isAccountError, usageErrorMessage, useUsage } from '../api/get-usage.ts';
 import { useHint } from '../hooks/use-hint.ts';
 import { useTrackerRoute } from '../hooks/use-tracker-route.ts';
-import { useUsageErrorAlert } from '../hooks/use-usage-error-alert.ts';
 import { buildColumns, type ChartColumn, type ChartUnit, hasAnyData } from '../lib/chart-model.ts';
 import { currentWeekStart } from '../lib/dates.ts';
 import { legendEntries } from '../lib/legend.ts';
@@ -109,7 +109,7 @@ function TrackerScreen({
   offerCard: OverviewCard | undefined;
 }) {
   const usage = useUsage(accountId, from);
-  useUsageErrorAlert(usage.error, usage.errorUpdatedAt);
+  useFetchErrorAlert(usage.error, usageErrorMessage);
   const data: UsageResponse | undefined = usage.data;
   const navigate = useNavigate();
   const [unit, setUnit] = useState<ChartUnit>('dollars');

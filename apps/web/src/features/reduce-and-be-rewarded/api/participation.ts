@@ -8,14 +8,14 @@ import { useClientConfig } from '../../../shared/config/client-config.tsx';
 import { useApiClient } from '../../../shared/hooks/use-api-client.ts';
 import { type ApiClient, ApiError } from '../../../shared/lib/api-client.ts';
 
-export const hereForYouKeys = {
-  all: ['here-for-you'] as const,
-  participant: (accountId: string) => [...hereForYouKeys.all, 'participant', accountId] as const,
+export const participationKeys = {
+  all: ['reduce-and-be-rewarded'] as const,
+  participant: (accountId: string) => [...participationKeys.all, 'participant', accountId] as const,
 };
 
-export function hereForYouQueryOptions(api: ApiClient, clientCode: string, accountId: string) {
+export function participationQueryOptions(api: ApiClient, clientCode: string, accountId: string) {
   return queryOptions({
-    queryKey: hereForYouKeys.participant(accountId),
+    queryKey: participationKeys.participant(accountId),
     queryFn: ({ signal }) =>
       api.call(endpoints.hereForYouParticipant, {
         params: { accountId },
@@ -26,10 +26,10 @@ export function hereForYouQueryOptions(api: ApiClient, clientCode: string, accou
   });
 }
 
-export function useHereForYouParticipant(accountId: string) {
+export function useParticipation(accountId: string) {
   const api = useApiClient();
   const { clientCode } = useClientConfig();
-  return useQuery(hereForYouQueryOptions(api, clientCode, accountId));
+  return useQuery(participationQueryOptions(api, clientCode, accountId));
 }
 
 export async function optOut(api: ApiClient, body: HereForYouBody): Promise<void> {
@@ -41,7 +41,7 @@ export async function optIn(api: ApiClient, body: HereForYouBody): Promise<void>
 }
 
 /** Opts out (`optedIn` false) or back in; on success, and on the opt out's 304, the cache holds the new state. */
-export function useSetHereForYou(
+export function useSetParticipation(
   accountId: string,
   optedIn: boolean,
   handlers: { onSuccess: () => void; onError: (error: unknown) => void },
@@ -53,7 +53,7 @@ export function useSetHereForYou(
   return useMutation({
     mutationFn: () => (optedIn ? optIn(api, body) : optOut(api, body)),
     onSuccess: () => {
-      queryClient.setQueryData<HereForYouParticipant>(hereForYouKeys.participant(accountId), {
+      queryClient.setQueryData<HereForYouParticipant>(participationKeys.participant(accountId), {
         opted_in: optedIn,
       });
       handlers.onSuccess();
@@ -62,7 +62,7 @@ export function useSetHereForYou(
       // Only a 304 says something about the state worth reading again; otherwise a look-up failing by then
       // would replace the submit's message (issue 26 item 5).
       if (error instanceof ApiError && error.status === 304) {
-        void queryClient.invalidateQueries({ queryKey: hereForYouKeys.participant(accountId) });
+        void queryClient.invalidateQueries({ queryKey: participationKeys.participant(accountId) });
       }
       handlers.onError(error);
     },

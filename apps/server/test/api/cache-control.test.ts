@@ -5,21 +5,19 @@
  * answer (200 and 304) is `private, no-cache` with an ETag, so that a client revalidates it (issue 14).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { ANY_ROUTE, endpointFuzzers } from '../fuzz/endpoints.ts';
 import { type FuzzContext, fuzzAppEnv, fuzzContext, operationOf, resolver, send } from '../fuzz/http-fuzz.ts';
 import type { JsonSchema } from '../fuzz/json-schema-arbitrary.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { testAppForFile } from '../helpers/app.ts';
 
 const ACCOUNT_FIELDS = new Set(['account_id', 'accountId', 'account_identifier']);
-let harness: Awaited<ReturnType<typeof buildTestApp>>;
+const harness = testAppForFile(fuzzAppEnv);
 let ctx: FuzzContext;
 
 beforeAll(async () => {
-  harness = await buildTestApp(fuzzAppEnv);
   ctx = await fuzzContext(harness.app);
 });
-afterAll(async () => harness?.close());
 
 function isAccountScoped(key: string): boolean {
   const [method = '', url = ''] = key.split(' ');
