@@ -25,6 +25,7 @@ import connections, { connectionOptions } from './plugins/connections.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import infrastructure from './plugins/infrastructure.ts';
 import openapi from './plugins/openapi.ts';
+import reads from './plugins/reads.ts';
 import security from './plugins/security.ts';
 import { plainSerializerCompiler, strictSerializerCompiler } from './plugins/serializers.ts';
 import web from './plugins/web.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions) {
   );
 
   await app.register(infrastructure, { config, database: options.database });
+  await app.register(reads);
   await app.register(connections);
   await app.register(errors);
   await app.register(security);

@@ -147,8 +147,11 @@ async function accountGuardPlugin(app: FastifyInstance) {
         if (!parsed.success) throw new Unprocessable(messages.invalidAccountId, 'INVALID_ACCOUNT_ID');
         let account: AccountRow | undefined;
         try {
+          // On a standby for the routes that only read (plugins/reads.ts), on the primary for the others.
           account = await withSlot(address, () =>
-            lookUp ? lookUp(request, parsed.data) : lookUpAccount(app.db, parsed.data),
+            app.readOrRetryOnPrimary(request, () =>
+              lookUp ? lookUp(request, parsed.data) : lookUpAccount(request.reads, parsed.data),
+            ),
           );
         } catch (error) {
           // The database could not answer (503): not a guess, so it does not count, nor is the id looked up.
@@ -170,5 +173,5 @@ async function accountGuardPlugin(app: FastifyInstance) {
 
 export default fp(accountGuardPlugin, {
   name: 'account-guard',
-  dependencies: ['infrastructure', 'security'],
+  dependencies: ['infrastructure', 'security', 'reads'],
 });
