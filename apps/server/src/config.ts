@@ -266,8 +266,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration: DATABASE_URL must be a postgres:// URL when DATABASE_READ_URL is set',
     );
   }
-  const sameNode = (a: string, b: string) =>
-    new URL(a).host === new URL(b).host && new URL(a).pathname === new URL(b).pathname;
+  // One node: same host, port (5432 when none is given) and database, whoever connects.
+  const node = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.hostname.toLowerCase()}:${parsed.port || '5432'}${parsed.pathname}`;
+  };
+  const sameNode = (a: string, b: string) => node(a) === node(b);
   readUrls.forEach((url, index) => {
     if (env.DATABASE_URL && sameNode(url, env.DATABASE_URL)) {
       throw new ConfigError(

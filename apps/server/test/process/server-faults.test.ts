@@ -141,6 +141,8 @@ describe.skipIf(!canRunPrivatePostgres())('the server process', () => {
     expect(JSON.parse(back.find((r) => r.path === '/api/health')?.body ?? '')).toEqual({
       status: 'ok',
       database: 'postgres',
+      role: 'primary',
+      standbys: [],
     });
     // The same process throughout.
     expect(portal.child.exitCode).toBeNull();
