@@ -1,6 +1,7 @@
 /**
  * Builds the Fastify app as a plugin tree (conventions: app.ts builds, main.ts listens). Plugins load in a
- * fixed order: infrastructure, errors, security, OpenAPI, domain guards, routes, then the web app.
+ * fixed order: infrastructure, reads (primary or standby), errors, security, OpenAPI, domain guards, routes,
+ * then the web app.
  */
 import { redactUrl } from '@portal/contracts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
