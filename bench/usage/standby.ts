@@ -104,24 +104,27 @@ try {
     if (health.standbys[0]?.state === 'in_use') break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  // Every account's current week once on the primary's server: stored there, replayed on the standby.
-  await autocannon({
-    url: primaryOnly.base,
-    connections: 8,
-    amount: accounts.length,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (() => {
-          let next = 0;
-          return (request) => ({
-            ...request,
-            path: `/api/tracker/usage?account_id=${accounts[next++ % accounts.length]?.publicId}`,
-          });
-        })(),
-      },
-    ],
-  });
+  // Every account's current week once on each server: built and stored by the first (on the primary), then
+  // found stored by the second on its standby; each server computes each account's forecast once and keeps it.
+  for (const server of servers) {
+    await autocannon({
+      url: server.base,
+      connections: 8,
+      amount: accounts.length,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (() => {
+            let next = 0;
+            return (request) => ({
+              ...request,
+              path: `/api/tracker/usage?account_id=${accounts[next++ % accounts.length]?.publicId}`,
+            });
+          })(),
+        },
+      ],
+    });
+  }
 
   const measure = async (server: Server, scenario: string) => {
     const before = [await transactions(dbUrl), await transactions(standbyUrl)];
@@ -218,6 +221,7 @@ try {
   for (const row of readRows) lines.push(`| ${row.reads} | ${row.p50.toFixed(2)} | ${row.p90.toFixed(2)} |`);
   const report = lines.join('\n');
   console.info(`\n${report}`);
+  fs.mkdirSync(path.join(root, 'bench/.data'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/.data/standby-report.md'), `${report}\n`);
 } finally {
   for (const server of servers) await server.stop();

@@ -19,60 +19,30 @@ import {
   serverRoutePath,
   usageResponseSchema,
 } from '@portal/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, loggerOptions } from '../../src/app.ts';
 import { liftedCallLimits } from '../../src/config.ts';
-import { migratePostgres, openDatabase, wrapPostgres } from '../../src/db/index.ts';
-import { benchmarkProfile, generateNem12 } from '../../src/demo/nem12-generator.ts';
-import { ensureRetailer } from '../../src/domains/accounts/queries.ts';
-import { createAccount } from '../../src/domains/accounts/service.ts';
-import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
-import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
+import { migratePostgres, openDatabase } from '../../src/db/index.ts';
 import { READ_AFTER_COOKIE } from '../../src/plugins/reads.ts';
 import { runPortalWith } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';
+import { createMeteredAccounts, queryOnce } from '../helpers/metered-accounts.ts';
 import {
   canRunPrivatePostgres,
   type PrivatePostgres,
   startPrivatePostgres,
 } from '../helpers/private-postgres.ts';
+import { residentialSurvey } from '../helpers/samples.ts';
 
 /** Two customers: A writes through the portal, B is "another customer" whose data changes beside it. */
 const A = 'replica-alice';
 const B = 'replica-bob';
 const WAIT = { timeout: 90_000, interval: 50 };
 
-const residentialSurvey = {
-  tenancy: 'own',
-  building_type: 'house',
-  bedrooms_qty: '3',
-  household_size: '6_and_more',
-  heating_type: ['electricity_reverse_cycle', 'wood_burner'],
-  hot_water_type: 'solar_electric',
-  aircon_qty: '0',
-  pool_or_spa: ['no'],
-  solar_panels: 'four_to_six_kW',
-  solar_panels_size: 5.25,
-  home_battery_size: 13.5,
-  electric_car: 'forty_to_sixty_kWh',
-  load_disag: ['skip'],
-};
-
 let primary: PrivatePostgres | undefined;
 let standby: PrivatePostgres | undefined;
 
-/** One statement on a node, on a connection of its own. */
-async function query<Row extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = queryOnce;
 
 const budgetOn = async (url: string, publicId: string) =>
   Number(
@@ -177,31 +147,7 @@ describe.skipIf(!canRunPrivatePostgres())('reads from a standby', () => {
   beforeAll(async () => {
     primary = await startPrivatePostgres();
     await migratePostgres(primary.url);
-    const { db, close } = wrapPostgres(new pg.Pool({ connectionString: primary.url, max: 2 }));
-    try {
-      const config = testConfig();
-      await ensureRetailer(db, config.client.clientCode, config.client.retailer.name);
-      await importTariffs(db, Object.values(demoTariffs));
-      const meters: { nmi: string; profile: ReturnType<typeof benchmarkProfile> }[] = [];
-      for (const [index, publicId] of [A, B].entries()) {
-        const account = await createAccount(db, {
-          nmi: `600900010${index}`,
-          publicId,
-          marketSegment: 'residential',
-          clientCode: config.client.clientCode,
-        });
-        await assignTariff(db, account.id, demoTariffs.flat.code, FROM_THE_START);
-        meters.push({ nmi: account.nmi, profile: benchmarkProfile(index + 1) });
-      }
-      const today = marketToday();
-      const imported = await importNem12Source(
-        db,
-        textSource('replicas.csv', () => generateNem12(meters, addDays(today, -21), addDays(today, -1))),
-      );
-      expect(imported.status).toBe('imported');
-    } finally {
-      await close();
-    }
+    await createMeteredAccounts(primary.url, [A, B], 21);
     // The standby: a base backup of the primary as it is now, streaming what comes after.
     standby = await startPrivatePostgres({ standbyOf: primary });
   }, 240_000);
