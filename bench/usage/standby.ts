@@ -9,6 +9,12 @@
  *     --standby postgres://…:55433/portal_bench_usage_1000 [--accounts 1000] [--duration 10] [--runs 3]
  *     [--connections 16] [--scenarios usage-current,usage-random,customer] [--writes 200]
  * The primary needs the bench data (bench/usage/setup.ts, or a copy of it) and the standby must stream from it.
+ * A pair made of a copy, as the postgres user, leaving the shared cluster at 5432 as it is (docs/benchmarks.md):
+ *   initdb -D $D/primary -A trust && pg_ctl start -D $D/primary -o '-p 55432 -k $D'
+ *   createdb -p 55432 portal_bench_usage_1000
+ *   pg_dump -p 5432 -Fc portal_bench_usage_1000 | pg_restore -p 55432 -d portal_bench_usage_1000
+ *   pg_basebackup -h 127.0.0.1 -p 55432 -D $D/standby -R -X stream -c fast
+ *   pg_ctl start -D $D/standby -o '-p 55433 -k $D'
  */
 import fs from 'node:fs';
 import path from 'node:path';
