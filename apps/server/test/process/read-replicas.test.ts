@@ -19,10 +19,12 @@ import {
   serverRoutePath,
   usageResponseSchema,
 } from '@portal/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, loggerOptions } from '../../src/app.ts';
 import { liftedCallLimits } from '../../src/config.ts';
-import { migratePostgres, openDatabase } from '../../src/db/index.ts';
+import { migratePostgres, openDatabase, wrapPostgres } from '../../src/db/index.ts';
+import { createAccount } from '../../src/domains/accounts/service.ts';
 import { READ_AFTER_COOKIE } from '../../src/plugins/reads.ts';
 import { runPortalWith } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';
@@ -195,6 +197,23 @@ describe.skipIf(!canRunPrivatePostgres())('reads from a standby', () => {
         [B, bobBefore.budget + 1],
       );
       expect((await p.customer(B)).budget).toBe(bobBefore.budget);
+
+      // An account created since the standby's last replay (a new customer following the link just sent) is
+      // found on the primary, not called unknown.
+      const created = wrapPostgres(
+        new pg.Pool({ connectionString: (primary as PrivatePostgres).url, max: 1 }),
+      );
+      try {
+        await createAccount(created.db, {
+          nmi: '6009000099',
+          publicId: 'replica-newcomer',
+          marketSegment: 'residential',
+          clientCode: testConfig().client.clientCode,
+        });
+      } finally {
+        await created.close();
+      }
+      expect((await p.customer('replica-newcomer')).budget).toBe(0);
 
       // A cookie can only send reads to the primary: a forged one and an expired one are ignored.
       const [, signature] = /\.([^.]+)$/.exec(afterBudget) ?? [];

@@ -148,11 +148,17 @@ async function accountGuardPlugin(app: FastifyInstance) {
         let account: AccountRow | undefined;
         try {
           // On a standby for the routes that only read (plugins/reads.ts), on the primary for the others.
-          account = await withSlot(address, () =>
-            app.readOrRetryOnPrimary(request, () =>
-              lookUp ? lookUp(request, parsed.data) : lookUpAccount(request.reads, parsed.data),
-            ),
-          );
+          const find = () =>
+            lookUp ? lookUp(request, parsed.data) : lookUpAccount(request.reads, parsed.data);
+          account = await withSlot(address, async () => {
+            const found = await app.readOrRetryOnPrimary(request, find);
+            if (found || !request.readStandby) return found;
+            // Not on the standby: an account created since its last replay (a new customer following the
+            // link just sent) is asked of the primary before the id is called unknown (decision 0044).
+            request.reads = app.db;
+            request.readStandby = null;
+            return find();
+          });
         } catch (error) {
           // The database could not answer (503): not a guess, so it does not count, nor is the id looked up.
           if (counted) await limiter.refund(address);
