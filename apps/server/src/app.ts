@@ -1,6 +1,7 @@
 /**
  * Builds the Fastify app as a plugin tree (conventions: app.ts builds, main.ts listens). Plugins load in a
- * fixed order: infrastructure, errors, security, OpenAPI, domain guards, routes, then the web app.
+ * fixed order: infrastructure, reads (primary or standby), errors, security, OpenAPI, domain guards, routes,
+ * then the web app.
  */
 import { redactUrl } from '@portal/contracts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -25,6 +26,7 @@ import connections, { connectionOptions } from './plugins/connections.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import infrastructure from './plugins/infrastructure.ts';
 import openapi from './plugins/openapi.ts';
+import reads from './plugins/reads.ts';
 import security from './plugins/security.ts';
 import {
   plainSerializerCompiler,
@@ -100,6 +102,7 @@ export async function buildApp(options: BuildAppOptions) {
   }
 
   await app.register(infrastructure, { config, database: options.database });
+  await app.register(reads);
   await app.register(connections);
   await app.register(errors);
   await app.register(security);

@@ -16,6 +16,15 @@ const optionalFlag = z
   .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'));
 const booleanFlag = (fallback: boolean) => optionalFlag.transform((value) => value ?? fallback);
 
+/** A PostgreSQL connection URL (what `pg` accepts as a connection string). */
+function isPostgresUrl(value: string): boolean {
+  try {
+    return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +34,30 @@ export const environmentSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** Connections the server keeps to PostgreSQL (DATABASE_URL); a request waits at most 5 s for one, then 503. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * Read-only standbys of DATABASE_URL's primary, comma-separated postgres:// URLs: the customers' GETs read from
+   * them, every write and operator command goes to the primary (decision 0044). Each standby gets a pool of
+   * DATABASE_POOL_SIZE connections.
+   */
+  DATABASE_READ_URL: z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== ''
+        ? value.split(',').map((url) => url.trim())
+        : undefined,
+    z
+      .array(
+        z
+          .string()
+          .min(1, 'a standby URL is empty (two commas, or one at an end)')
+          .refine(isPostgresUrl, 'each standby must be a postgres:// or postgresql:// URL'),
+      )
+      .max(16, 'at most 16 standbys')
+      .optional(),
+  ),
+  /** A standby further behind the primary than this is left out of the reads until it catches up. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** How often each instance checks its standbys (role, replay position, lag); 2 s at most per check. */
+  DATABASE_READ_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /**
    * Megabytes of compared plans each server process keeps (decision 0033); 0 turns the cache off. The
    * Tracker's weeks are kept in the database (decision 0036).
@@ -178,6 +211,8 @@ export const liftedCallLimits = Object.fromEntries(
 
 export interface Config {
   env: Environment;
+  /** DATABASE_READ_URL's standbys, in order (none: every read from DATABASE_URL or the embedded database). */
+  readUrls: string[];
   dataDir: string;
   webDistDir: string;
   publicUrl: string;
@@ -220,8 +255,39 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration: EMAIL_LINK_SECRET and EMAIL_LINK_SECRETS are both set; keep EMAIL_LINK_SECRETS, with the old key after the new one',
     );
   }
+  const readUrls = env.DATABASE_READ_URL ?? [];
+  if (readUrls.length > 0 && !env.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL: standbys replicate a PostgreSQL primary, not the embedded database',
+    );
+  }
+  if (readUrls.length > 0 && env.DATABASE_URL && !isPostgresUrl(env.DATABASE_URL)) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL when DATABASE_READ_URL is set',
+    );
+  }
+  // One node: same host, port (5432 when none is given) and database, whoever connects.
+  const node = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.hostname.toLowerCase()}:${parsed.port || '5432'}${parsed.pathname}`;
+  };
+  const sameNode = (a: string, b: string) => node(a) === node(b);
+  readUrls.forEach((url, index) => {
+    if (env.DATABASE_URL && sameNode(url, env.DATABASE_URL)) {
+      throw new ConfigError(
+        `Invalid configuration: DATABASE_READ_URL: standby ${index + 1} is the primary of DATABASE_URL (same host, port and database)`,
+      );
+    }
+    const earlier = readUrls.findIndex((other) => sameNode(other, url));
+    if (earlier < index) {
+      throw new ConfigError(
+        `Invalid configuration: DATABASE_READ_URL: standby ${index + 1} is standby ${earlier + 1} again`,
+      );
+    }
+  });
   return {
     env,
+    readUrls,
     emailLinkSecrets: env.EMAIL_LINK_SECRETS ?? (env.EMAIL_LINK_SECRET ? [env.EMAIL_LINK_SECRET] : null),
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

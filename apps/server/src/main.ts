@@ -28,6 +28,9 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.env.DATABASE_POOL_SIZE,
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+    readUrls: config.readUrls,
+    readMaxLagMs: config.env.DATABASE_READ_MAX_LAG_MS,
+    readCheckMs: config.env.DATABASE_READ_CHECK_MS,
   });
   if (config.env.DEMO_SEED) await seedDemo(database.db, config);
   else {

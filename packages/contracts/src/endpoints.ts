@@ -131,6 +131,19 @@ export type AnswerOf<E> = TypesOf<E>['answer'];
 export interface HealthResponse {
   status: 'ok';
   database: 'pglite' | 'postgres';
+  /** What the node of DATABASE_URL (or the embedded database) is: a standby only while a failover moves it. */
+  role: 'primary' | 'standby';
+  /** DATABASE_READ_URL's standbys as this instance's last check found them (decision 0044); none without. */
+  standbys: HealthStandby[];
+}
+
+/** One standby in the health check: whether customers' reads go to it, and how far behind the primary it is. */
+export interface HealthStandby {
+  /** 'standby 1'…, in DATABASE_READ_URL's order (no address: the health check is public). */
+  name: string;
+  state: 'in_use' | 'lagging' | 'unreachable' | 'not_standby' | 'unchecked';
+  /** Milliseconds behind the primary at the last check; null when not known. */
+  lag_ms: number | null;
 }
 
 /** The signed token of an email link (docs/access.md). */

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { makePrivateDir, tightenTree } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { createPglite } from './pglite.ts';
+import { ReadReplicas } from './replicas.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -26,6 +27,13 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Cheap round trip for health checks. */
   ping(): Promise<void>;
+  /**
+   * The health check's round trip, with the role of the node DATABASE_URL reaches: 'primary', or 'standby'
+   * when it is in recovery (a failover that did not move the URL yet). The embedded database is a primary.
+   */
+  role(): Promise<'primary' | 'standby'>;
+  /** DATABASE_READ_URL's standbys and their check (decision 0044); absent without any. */
+  replicas?: ReadReplicas;
   close(): Promise<void>;
 }
 
@@ -55,6 +63,10 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
     ping: async () => {
       await client.query('select 1');
     },
+    role: async () => {
+      await client.query('select 1');
+      return 'primary';
+    },
     close: async () => {
       if (!client.closed) await client.close();
       onClose?.();
@@ -62,7 +74,7 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
   };
 }
 
-export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
+export function wrapPostgres(pool: pg.Pool, replicas?: ReadReplicas): DatabaseHandle {
   // A connection the server closes (restart, dropped database) must not crash the process: the pool
   // re-emits its clients' errors, and the next query reconnects or answers 503.
   pool.on('error', () => {});
@@ -73,7 +85,13 @@ export function wrapPostgres(pool: pg.Pool): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    role: async () => {
+      const { rows } = await pool.query<{ recovery: boolean }>('select pg_is_in_recovery() as recovery');
+      return rows[0]?.recovery ? 'standby' : 'primary';
+    },
+    ...(replicas ? { replicas } : {}),
     close: async () => {
+      await replicas?.close();
       await pool.end();
     },
   };
@@ -90,7 +108,14 @@ export interface OpenDatabaseOptions {
    * long imports do not): a request stuck behind a lock or on a runaway query answers 503 instead of hanging.
    */
   statementTimeoutMs?: number;
+  /** Standbys to read from (DATABASE_READ_URL; PostgreSQL only), checked in the background from the start. */
+  readUrls?: readonly string[];
+  readMaxLagMs?: number;
+  readCheckMs?: number;
 }
+
+/** Every connection runs its prepared statements on one generic plan (below). */
+const CONNECTION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
 
 /** Opens (and by default migrates) the configured database. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -106,10 +131,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // Prepared statements keep one generic plan, pruned to the partitions it reads when it runs: with
       // PostgreSQL's default (auto) a query over monthly partitions was planned again on every execution,
       // which cost more than running it (decision 0021, "Plans").
-      options: '-c plan_cache_mode=force_generic_plan',
+      options: CONNECTION_OPTIONS,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
-    return wrapPostgres(pool);
+    let replicas: ReadReplicas | undefined;
+    if (options.readUrls && options.readUrls.length > 0) {
+      replicas = new ReadReplicas(pool, options.readUrls, {
+        maxLagMs: options.readMaxLagMs ?? 10_000,
+        checkMs: options.readCheckMs ?? 1_000,
+        poolSize: options.poolSize ?? 10,
+        statementTimeoutMs: options.statementTimeoutMs,
+        connectionOptions: CONNECTION_OPTIONS,
+      });
+      replicas.start();
+    }
+    return wrapPostgres(pool, replicas);
   }
   const { dataDir } = options;
   makePrivateDir(dataDir);

@@ -34,3 +34,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * What a standby may answer that the primary would not (decision 0044): a statement that writes
+ * (read_only_sql_transaction), a query cancelled by a conflict with recovery (serialization_failure,
+ * deadlock_detected, database_dropped), besides being away. A read that gets one runs again on the primary.
+ */
+const standbyCodes = new Set(['25006', '40001', '40P01', '57P04']);
+
+export function isStandbyRefusal(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && standbyCodes.has(candidate.code)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -106,6 +106,13 @@ export interface RouteDefinition<E, S extends RouteSchema> {
   schema: S;
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
+  /**
+   * 'standby': the route only reads, through `request.reads`, which may be a standby (decision 0044); a read
+   * a standby cannot answer runs again on the primary. Otherwise every query goes to the primary.
+   */
+  reads?: 'standby';
+  /** A GET that writes the customer's data (an email click): its success sets the read-your-writes cookie. */
+  writes?: true;
   /** Replaces the guard's look-up of the account (guarded entries only): `AccountLookUp`. */
   lookUpAccount?: (request: FastifyRequest, publicId: string) => Promise<AccountRow | undefined>;
   /** Answers the entry's answer, or sends through `reply` (a 204, a 304, a redirect, a stream). */
@@ -124,7 +131,7 @@ export function route<E extends Endpoint, const S extends RouteSchema>(
   definition: RouteDefinition<E, S>,
   ..._agree: Mismatch<E, S>
 ): void {
-  const { schema, handler, config, bodyLimit, lookUpAccount } = definition;
+  const { schema, handler, config, bodyLimit, lookUpAccount, reads, writes } = definition;
   const guard = endpoint.guard;
   // A call with a limit per account is counted once its account is found and its request valid (issue 25).
   const accountLimit = (accountLimits as readonly string[]).includes(endpoint.limit)
@@ -138,12 +145,21 @@ export function route<E extends Endpoint, const S extends RouteSchema>(
     url: serverRoutePath(endpoint),
     ...(guard ? { preValidation: app.requireAccount(guard, lookUpAccount) } : {}),
     ...(accountLimit ? { preHandler: app.limitCalls(accountLimit) } : {}),
-    ...(config ? { config } : {}),
+    config: {
+      ...config,
+      standbyReads: reads === 'standby',
+      customerWrite: writes === true || endpoint.method !== 'GET',
+    },
     ...(bodyLimit !== undefined ? { bodyLimit } : {}),
     schema: { ...schema, response: guard ? { ...guardedErrors, ...schema.response } : schema.response },
     // The types above are what the type provider would give: the guard ran (preValidation) and the schemas
     // validated the request before the handler is called.
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: (reads === 'standby'
+      ? (request: FastifyRequest, reply: FastifyReply) =>
+          app.readOrRetryOnPrimary(request, async () =>
+            (handler as RouteHandlerMethod).call(app, request, reply),
+          )
+      : handler) as unknown as RouteHandlerMethod,
   };
   app.route(options);
 }

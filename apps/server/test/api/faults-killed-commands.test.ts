@@ -24,6 +24,7 @@ import { testConfig } from '../helpers/config.ts';
 import { createPostgresTestDatabase } from '../helpers/database.ts';
 import { type FingerprintExclusions, fingerprintDatabase } from '../helpers/fingerprint.ts';
 import { copyMeterReads } from '../helpers/meter-copy.ts';
+import { queryOnce } from '../helpers/metered-accounts.ts';
 import { type ReceivedMail, startSmtpServer } from '../helpers/smtp.ts';
 
 const onPostgres = provided('testDatabase').kind === 'postgres';
@@ -68,15 +69,7 @@ async function withDb<T>(url: string, work: (db: Database) => Promise<T>): Promi
   }
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = queryOnce;
 
 /** The other sessions on a database: the killed command's backend, while PostgreSQL has not yet noticed. */
 const otherSessions = (url: string) =>

@@ -9,24 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.ts';
 import { profileHistory } from '../../src/domains/profiles/queries.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { residentialSurvey } from '../helpers/samples.ts';
 
 const t = testAppForFile();
 
-const residential = {
-  tenancy: 'own',
-  building_type: 'house',
-  bedrooms_qty: '3',
-  household_size: '6_and_more',
-  heating_type: ['electricity_reverse_cycle', 'wood_burner'],
-  hot_water_type: 'solar_electric',
-  aircon_qty: '0',
-  pool_or_spa: ['no'],
-  solar_panels: 'four_to_six_kW',
-  solar_panels_size: 5.25,
-  home_battery_size: 13.5,
-  electric_car: 'forty_to_sixty_kWh',
-  load_disag: ['skip'],
-};
+const residential = residentialSurvey;
 
 const sme = {
   employee_number: 'five_to_ten',

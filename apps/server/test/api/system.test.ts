@@ -11,10 +11,23 @@ afterAll(() => web.remove());
 const t = testAppForFile({ WEB_DIST_DIR: web.dir, RETAILER_NAME: 'Test <Power> & Co' });
 
 describe('system', () => {
-  it('reports health with the database kind', async () => {
+  it('reports health with the database kind, its role, and no standbys without DATABASE_READ_URL', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: t.database.kind });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: t.database.kind,
+      role: 'primary',
+      standbys: [],
+    });
+    // Without standbys nothing changes: a write sets no read-your-writes cookie (decision 0044).
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/spend_target?account_id=demo-home',
+      payload: { spend_target: 12 },
+    });
+    expect(saved.statusCode).toBe(204);
+    expect(saved.headers['set-cookie']).toBeUndefined();
   });
 
   it('answers 503 from health when the database is away', async () => {

@@ -41,6 +41,7 @@ async function freePort(): Promise<number> {
 export interface PrivatePostgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
+  port: number;
   /** Stops the server (fast mode: sessions are ended, transactions rolled back) and waits until it is down. */
   stop(): Promise<void>;
   /** Starts it again and waits until it accepts connections. */
@@ -49,7 +50,13 @@ export interface PrivatePostgres {
   destroy(): Promise<void>;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/**
+ * A private cluster; with `standbyOf`, a hot standby of that one instead of a new cluster: a base backup of it
+ * (pg_basebackup -R: standby.signal and primary_conninfo), streaming from it as a hot standby does.
+ */
+export async function startPrivatePostgres(
+  options: { standbyOf?: PrivatePostgres } = {},
+): Promise<PrivatePostgres> {
   const bin = postgresBinaries();
   if (!bin) throw new Error('the PostgreSQL server binaries are not installed');
   const asRoot = process.getuid?.() === 0;
@@ -67,12 +74,20 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
       : run(path.join(bin, tool), args);
   const port = await freePort();
-  await pg('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  if (options.standbyOf) {
+    const from = options.standbyOf.port;
+    await pg('pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', String(from), '-U', 'postgres', '-D', dataDir],
+      ...['-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
+    ]);
+  } else {
+    await pg('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  }
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   const log = path.join(dir, 'server.log');
   let running = false;
   const start = async () => {
-    await pg('pg_ctl', ['start', '-w', '-t', '120', '-D', dataDir, '-l', log, '-o', options]);
+    await pg('pg_ctl', ['start', '-w', '-t', '120', '-D', dataDir, '-l', log, '-o', serverOptions]);
     running = true;
   };
   const stop = async () => {
@@ -82,6 +97,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
     start,
     stop,
     destroy: async () => {

@@ -9,18 +9,13 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import { addDays, errorResponseSchema, marketToday, usageResponseSchema } from '@portal/contracts';
+import { errorResponseSchema, usageResponseSchema } from '@portal/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { migratePostgres, openDatabase, wrapPostgres } from '../../src/db/index.ts';
-import { benchmarkProfile, generateNem12 } from '../../src/demo/nem12-generator.ts';
-import { ensureRetailer } from '../../src/domains/accounts/queries.ts';
-import { createAccount } from '../../src/domains/accounts/service.ts';
-import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
-import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/billing/tariff-store.ts';
-import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
+import { migratePostgres, openDatabase } from '../../src/db/index.ts';
 import { testConfig } from '../helpers/config.ts';
+import { createMeteredAccounts } from '../helpers/metered-accounts.ts';
 import {
   canRunPrivatePostgres,
   type PrivatePostgres,
@@ -41,28 +36,7 @@ describe.skipIf(!canRunPrivatePostgres())('the server process', () => {
     cluster = await startPrivatePostgres();
     await migratePostgres(cluster.url);
     // One account with five weeks of meter data: enough for a real usage answer.
-    const { db, close } = wrapPostgres(new pg.Pool({ connectionString: cluster.url, max: 2 }));
-    try {
-      const config = testConfig();
-      await ensureRetailer(db, config.client.clientCode, config.client.retailer.name);
-      await importTariffs(db, Object.values(demoTariffs));
-      const account = await createAccount(db, {
-        nmi: '6009000001',
-        publicId: ACCOUNT,
-        marketSegment: 'residential',
-        clientCode: config.client.clientCode,
-      });
-      await assignTariff(db, account.id, demoTariffs.flat.code, FROM_THE_START);
-      const today = marketToday();
-      const meters = [{ nmi: account.nmi, profile: benchmarkProfile(1) }];
-      const imported = await importNem12Source(
-        db,
-        textSource('faults.csv', () => generateNem12(meters, addDays(today, -35), addDays(today, -1))),
-      );
-      expect(imported.status).toBe('imported');
-    } finally {
-      await close();
-    }
+    await createMeteredAccounts(cluster.url, [ACCOUNT], 35);
   }, 120_000);
 
   afterAll(async () => {
@@ -141,6 +115,8 @@ describe.skipIf(!canRunPrivatePostgres())('the server process', () => {
     expect(JSON.parse(back.find((r) => r.path === '/api/health')?.body ?? '')).toEqual({
       status: 'ok',
       database: 'postgres',
+      role: 'primary',
+      standbys: [],
     });
     // The same process throughout.
     expect(portal.child.exitCode).toBeNull();

@@ -43,6 +43,47 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://p.example');
   });
 
+  it('reads the standbys of DATABASE_READ_URL and refuses what cannot be one (decision 0044)', () => {
+    const primary = 'postgres://portal:secret@db-primary:5432/portal';
+    expect(loadConfig({ DATABASE_URL: primary }).readUrls).toEqual([]);
+    const two = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_READ_URL:
+        ' postgres://portal:secret@db-standby-1/portal , postgresql://portal@db-standby-2:5433/portal',
+    });
+    expect(two.readUrls).toEqual([
+      'postgres://portal:secret@db-standby-1/portal',
+      'postgresql://portal@db-standby-2:5433/portal',
+    ]);
+    expect(two.env.DATABASE_READ_MAX_LAG_MS).toBe(10_000);
+    expect(two.env.DATABASE_READ_CHECK_MS).toBe(1_000);
+    const refused = (env: Record<string, string>) => () => loadConfig(env);
+    expect(refused({ DATABASE_READ_URL: 'postgres://db-standby-1/portal' })).toThrow(
+      'DATABASE_READ_URL needs DATABASE_URL: standbys replicate a PostgreSQL primary, not the embedded database',
+    );
+    expect(refused({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://db-standby-1/portal' })).toThrow(
+      'each standby must be a postgres:// or postgresql:// URL',
+    );
+    expect(
+      refused({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://a/portal,,postgres://b/portal' }),
+    ).toThrow('a standby URL is empty');
+    expect(
+      refused({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://other@db-primary/portal' }),
+    ).toThrow('standby 1 is the primary of DATABASE_URL');
+    expect(
+      refused({
+        DATABASE_URL: primary,
+        DATABASE_READ_URL: 'postgres://s:5433/portal,postgres://x@s:5433/portal',
+      }),
+    ).toThrow('standby 2 is standby 1 again');
+    expect(
+      refused({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://s/p', DATABASE_READ_MAX_LAG_MS: '10' }),
+    ).toThrow(/DATABASE_READ_MAX_LAG_MS/);
+    expect(
+      refused({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://s/p', DATABASE_READ_CHECK_MS: 'soon' }),
+    ).toThrow(/DATABASE_READ_CHECK_MS/);
+  });
+
   it('names every invalid setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', CLIENT_CODE: 'lower' })).toThrow(
       ConfigError,

@@ -1,4 +1,4 @@
-/** portal db migrate | backup | restore | fingerprint, portal demo seed | reset | remove */
+/** portal db migrate | backup | restore | fingerprint | status, portal demo seed | reset | remove */
 import type { Command } from 'commander';
 import {
   BackupError,
@@ -9,11 +9,12 @@ import {
   restorePostgres,
   tableFingerprints,
 } from '../../db/backup.ts';
+import { checkNodes, type NodeStatus } from '../../db/replicas.ts';
 import { checkDemoAllowed } from '../../demo/production.ts';
 import { removeDemo } from '../../demo/remove.ts';
 import { resetDemo } from '../../demo/reset.ts';
 import { type SeedSummary, seedDemo } from '../../demo/seed.ts';
-import { type Cli, plural } from '../context.ts';
+import { type Cli, CliError, plural, snakeCase } from '../context.ts';
 import type { Progress } from '../progress.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -98,6 +99,57 @@ export function registerMaintenanceCommands(program: Command, cli: Cli) {
           cli.out(`${table.table}\t${table.rows}\t${table.md5}`);
         }
       });
+    });
+
+  db.command('status')
+    .description(
+      "Each configured node's role and replication lag: DATABASE_URL's, then each standby of DATABASE_READ_URL",
+    )
+    .option('--json', 'print one JSON object: { "nodes": [...] }')
+    .action(async (options: { json?: boolean }) => {
+      const config = cli.config();
+      const url = config.env.DATABASE_URL;
+      const nodes: NodeStatus[] = url
+        ? await checkNodes(url, config.readUrls, config.env.DATABASE_READ_MAX_LAG_MS)
+        : [
+            await cli.withDatabase(async (handle) => ({
+              name: 'primary',
+              address: `embedded (${config.dataDir})`,
+              role: await handle.role(),
+              position: null,
+              lagBytes: 0,
+              lagMs: 0,
+              state: null,
+              error: null,
+            })),
+          ];
+      if (options.json) cli.json({ nodes: snakeCase(nodes) });
+      else {
+        cli.out(['node', 'address', 'role', 'position', 'lag_ms', 'lag_bytes', 'reads'].join('\t'));
+        for (const node of nodes) {
+          cli.out(
+            [
+              node.name,
+              node.address,
+              node.role,
+              node.position ?? '-',
+              node.lagMs ?? '-',
+              node.lagBytes ?? '-',
+              node.state ?? '-',
+            ].join('\t'),
+          );
+          if (node.error) cli.out(`  ${node.name}: ${node.error}`);
+        }
+      }
+      // Exit 1 when DATABASE_URL's node does not answer or is not a primary: a check a script can rely on.
+      const first = nodes[0];
+      if (first && first.role !== 'primary') {
+        throw new CliError(
+          first.role === 'unreachable'
+            ? 'The primary (DATABASE_URL) does not answer.'
+            : 'DATABASE_URL reaches a standby, not a primary.',
+        );
+      }
     });
 
   const demo = program.command('demo').description('Demo data');

@@ -147,11 +147,20 @@ async function accountGuardPlugin(app: FastifyInstance) {
         if (!parsed.success) throw new Unprocessable(messages.invalidAccountId, 'INVALID_ACCOUNT_ID');
         let account: AccountRow | undefined;
         try {
-          account = await withSlot(address, () =>
+          // On a standby for the routes that only read (plugins/reads.ts), on the primary for the others.
+          const find = () =>
             lookUp
               ? lookUp(request, parsed.data)
-              : findAccountByPublicId(app.db, parsed.data, { prepared: true }),
-          );
+              : findAccountByPublicId(request.reads, parsed.data, { prepared: true });
+          account = await withSlot(address, async () => {
+            const found = await app.readOrRetryOnPrimary(request, find);
+            if (found || !request.readStandby) return found;
+            // Not on the standby: an account created since its last replay (a new customer following the
+            // link just sent) is asked of the primary before the id is called unknown (decision 0044).
+            request.reads = app.db;
+            request.readStandby = null;
+            return find();
+          });
         } catch (error) {
           // The database could not answer (503): not a guess, so it does not count, nor is the id looked up.
           if (counted) await limiter.refund(address);
@@ -172,5 +181,5 @@ async function accountGuardPlugin(app: FastifyInstance) {
 
 export default fp(accountGuardPlugin, {
   name: 'account-guard',
-  dependencies: ['infrastructure', 'security'],
+  dependencies: ['infrastructure', 'security', 'reads'],
 });

@@ -12,6 +12,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: accountQuerySchema,
       response: { 200: customerSchema },
     },
+    reads: 'standby',
     handler: async (request) => toCustomer(request.account),
   });
 };

@@ -44,10 +44,11 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: clientCodeQuerySchema,
       response: { 200: daytimeSaverParticipantSchema, ...notInOffer },
     },
+    reads: 'standby',
     handler: async (request) => {
       const { account } = request;
       checkClientCode(account, request.query.client_code);
-      return happyHoursParticipant(app.db, account);
+      return happyHoursParticipant(request.reads, account);
     },
   });
 
@@ -58,11 +59,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: clientCodeQuerySchema,
       response: { 200: daytimeSaverConfigSchema, 400: errorResponseSchema, 403: errorResponseSchema },
     },
+    reads: 'standby',
     handler: async (request) => {
       if (request.query.client_code !== app.config.client.clientCode) {
         throw new Forbidden(messages.wrongProvider);
       }
-      return happyHoursConfig(app.db, request.query.client_code);
+      return happyHoursConfig(request.reads, request.query.client_code);
     },
   });
 
@@ -97,10 +99,11 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: clientCodeQuerySchema,
       response: { 200: hereForYouParticipantSchema, ...notInOffer },
     },
+    reads: 'standby',
     handler: async (request) => {
       const { account } = request;
       checkClientCode(account, request.query.client_code);
-      return hereForYouParticipant(app.db, account);
+      return hereForYouParticipant(request.reads, account);
     },
   });
 

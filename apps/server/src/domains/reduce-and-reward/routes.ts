@@ -30,8 +30,9 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: accountQuerySchema,
       response: { 200: drEventsResponseSchema },
     },
+    reads: 'standby',
     handler: async (request) => {
-      return eventsForAccount(app.db, request.account);
+      return eventsForAccount(request.reads, request.account);
     },
   });
 
@@ -44,8 +45,9 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: eventQuerySchema,
       response: { 200: eventResultResponseSchema, 404: errorResponseSchema },
     },
+    reads: 'standby',
     handler: async (request) => {
-      const result = await eventResultFor(app.db, request.account, request.query.event_id);
+      const result = await eventResultFor(request.reads, request.account, request.query.event_id);
       if (!result) throw notInvited();
       return result;
     },
@@ -60,8 +62,9 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: accountQuerySchema,
       response: { 200: eventResultsResponseSchema },
     },
+    reads: 'standby',
     handler: async (request) => {
-      return eventResultsFor(app.db, request.account);
+      return eventResultsFor(request.reads, request.account);
     },
   });
 
@@ -74,7 +77,8 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: accountQuerySchema,
       response: { 200: upcomingEventsResponseSchema },
     },
-    handler: async (request) => upcomingEventsFor(app.db, request.account),
+    reads: 'standby',
+    handler: async (request) => upcomingEventsFor(request.reads, request.account),
   });
 
   route(app, endpoints.eventProgress, {
@@ -85,8 +89,9 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: eventQuerySchema,
       response: { 200: eventProgressResponseSchema, 404: errorResponseSchema },
     },
+    reads: 'standby',
     handler: async (request) => {
-      const progress = await eventProgressFor(app.db, request.account, request.query.event_id);
+      const progress = await eventProgressFor(request.reads, request.account, request.query.event_id);
       if (!progress) throw notInvited();
       if (progress === 'no data') throw new NotFound(messages.eventNoData);
       return progress;

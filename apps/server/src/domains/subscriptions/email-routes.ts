@@ -40,6 +40,8 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: tokenQuery,
       response: { 302: z.undefined().describe('To the portal page'), 400: errorResponseSchema },
     },
+    // Counts the click: the customer's next reads see it (read-your-writes, decision 0044).
+    writes: true,
     handler: async (request, reply) => {
       const { payload, account } = await accountOf(request.query.t, 'click');
       // Signed by us, so already a portal path; checked again so that no key mistake can open a redirect.

@@ -34,7 +34,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: accountQuerySchema,
       response: { 200: subscriptionSchema },
     },
-    handler: async (request) => subscriptionOf(app.db, request.account.id),
+    reads: 'standby',
+    handler: async (request) => subscriptionOf(request.reads, request.account.id),
   });
 
   route(app, endpoints.updateSubscription, {
@@ -81,7 +82,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: accountQuerySchema,
       response: { 200: budgetAlertSettingSchema },
     },
-    handler: async (request) => budgetAlertOf(app.db, request.account),
+    reads: 'standby',
+    handler: async (request) => budgetAlertOf(request.reads, request.account),
   });
 
   route(app, endpoints.updateBudgetAlert, {

@@ -5,7 +5,22 @@ import { z } from 'zod';
 import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 
-const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  role: z
+    .enum(['primary', 'standby'])
+    .describe("What DATABASE_URL's node is (the embedded database: primary)"),
+  standbys: z
+    .array(
+      z.object({
+        name: z.string(),
+        state: z.enum(['in_use', 'lagging', 'unreachable', 'not_standby', 'unchecked']),
+        lag_ms: z.number().int().nonnegative().nullable(),
+      }),
+    )
+    .describe("DATABASE_READ_URL's standbys as this instance last checked them; empty without any"),
+});
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.health, {
@@ -15,8 +30,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: healthSchema, 503: errorResponseSchema },
     },
     handler: async (request, reply) => {
+      let role: 'primary' | 'standby';
       try {
-        await app.database.ping();
+        role = await app.database.role();
       } catch (error) {
         request.log.warn(
           { err: { message: (error as Error).message } },
@@ -24,7 +40,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The database is not reachable');
       }
-      return { status: 'ok' as const, database: app.database.kind };
+      const standbys = (app.database.replicas?.status() ?? []).map((standby) => ({
+        name: standby.name,
+        state: standby.state,
+        lag_ms: standby.lagMs,
+      }));
+      return { status: 'ok' as const, database: app.database.kind, role, standbys };
     },
   });
 

@@ -60,13 +60,16 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
         304: z.undefined().describe("Not modified: the client's copy (If-None-Match its ETag) is current"),
       },
     },
+    // Read from a standby when one may serve the request (decision 0044); a week that is not stored current
+    // there is answered by the primary, which builds and stores it as before.
+    reads: 'standby',
     // The account, its version and the stored answer of the week in the guard's one statement.
     lookUpAccount: async (request, publicId): Promise<AccountRow | undefined> => {
       const today = marketToday();
       const weekStart = weekOfRequest((request.query as { from?: unknown } | undefined)?.from, today);
       const encoding = storedEncodingFor(app, request) ?? 'identity';
       const known = bodies?.get(`${publicId}|${weekStart}|${encoding}`)?.etag ?? '';
-      const found = await lookUpUsage(app.db, publicId, weekStart, encoding, known);
+      const found = await lookUpUsage(request.reads, publicId, weekStart, encoding, known);
       if (found) usageLookUps.set(request, { found, today, weekStart });
       return found?.account;
     },
@@ -77,18 +80,25 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       let { found } = looked;
       const encoding = storedEncodingFor(app, request);
       const key = `${found.account.publicId}|${weekStart}|${encoding ?? 'identity'}`;
+      if (request.reads !== app.db && !isCurrent(found, weekStart, today)) {
+        // Built (and its stale days priced) only on the primary: the request moves there whole, from its look-up.
+        request.reads = app.db;
+        request.readStandby = null;
+        found =
+          (await lookUpUsage(app.db, found.account.publicId, weekStart, encoding ?? 'identity')) ?? found;
+      }
+      const db = request.reads;
       if (isCurrent(found, weekStart, today) && found.stored && found.stored.body === null) {
         const held = bodies?.get(key);
         if (held?.etag === found.stored.etag) {
-          const suffix = await forecasts.of(app.db, found.account, found.usageVersion, today);
+          const suffix = await forecasts.of(db, found.account, found.usageVersion, today);
           const answer = completeAnswer(held, suffix, encoding ?? 'identity');
           return sendStoredJson<UsageResponse>(app, request, reply, { ...answer, encoding });
         }
         // Dropped from memory since the look-up: read it whole.
-        found =
-          (await lookUpUsage(app.db, found.account.publicId, weekStart, encoding ?? 'identity')) ?? found;
+        found = (await lookUpUsage(db, found.account.publicId, weekStart, encoding ?? 'identity')) ?? found;
       }
-      const answer = await answerOf(app.db, found, weekStart, today, encoding ?? 'identity', forecasts);
+      const answer = await answerOf(db, found, weekStart, today, encoding ?? 'identity', forecasts);
       bodies?.set(key, { etag: answer.week.etag, body: answer.week.body });
       return sendStoredJson<UsageResponse>(app, request, reply, { ...answer, encoding });
     },
@@ -102,7 +112,10 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: plansQuerySchema,
       response: { 200: plansResponseSchema },
     },
-    handler: async (request) => plansFor(app.db, request.account, app.config.env.BETTER_OFFER_MIN_SAVING),
+    // A standby's stale days cannot be priced there: that read runs again on the primary, which prices them.
+    reads: 'standby',
+    handler: async (request) =>
+      plansFor(request.reads, request.account, app.config.env.BETTER_OFFER_MIN_SAVING),
   });
 
   route(app, endpoints.spendTarget, {
