@@ -32,7 +32,9 @@ import {
   expectNoAxeViolations,
   PHONE,
   unexpectedProblems,
-  withPage, withoutFirstScreenAnswers } from '../support/browser.ts';
+  withoutFirstScreenAnswers,
+  withPage,
+} from '../support/browser.ts';
 
 /**
  * expect.poll with room for a loaded machine: a screen after a click waits on the server, and a server failure
@@ -111,8 +113,8 @@ describe('Happy Hours landing', () => {
       expect(pathname(page)).toBe(paths.happyHoursConfirmation.href('demo-home', '12pm - 2pm'));
       // One statement of when the free hours start: tomorrow, or the Monday after a Friday to Sunday sign-up.
       const start = slotEffectiveDate(new Date());
-    // The confirmation reads the participant afresh (choose-slot.ts): wait for it rather than its loading state.
-    await page.locator('main .page-loading').waitFor({ state: 'detached' });
+      // The confirmation reads the participant afresh (choose-slot.ts): wait for it rather than its loading state.
+      await page.locator('main .page-loading').waitFor({ state: 'detached' });
       expect(await page.locator('main').textContent()).toContain(
         start === addDays(marketToday(), 1)
           ? 'From tomorrow, you get 2 hours of free electricity every weekday in your chosen time slot: 12pm - 2pm.'

@@ -23,7 +23,9 @@ import {
   PHONE,
   shot,
   unexpectedProblems,
-  withPage, withoutFirstScreenAnswers } from '../support/browser.ts';
+  withoutFirstScreenAnswers,
+  withPage,
+} from '../support/browser.ts';
 
 /** demo-home's past events, oldest first, and its event still to come (issue 29), the last of its list. */
 let events: number[] = [];

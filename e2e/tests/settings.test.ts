@@ -7,7 +7,15 @@
 import { messages, paths, screenTitles, settingsCopy, subscriptionSchema } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, expectNoAxeViolations, PHONE, shot, withPage, withoutFirstScreenAnswers } from '../support/browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  shot,
+  withoutFirstScreenAnswers,
+  withPage,
+} from '../support/browser.ts';
 
 async function stored(accountId: string) {
   const response = await fetch(`${baseUrl()}/api/tracker/subscription?account_id=${accountId}`);

@@ -8,7 +8,15 @@
 import { customerSchema, messages, paths, screenTitles, surveyCopy, trackerCopy } from '@portal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, expectNoAxeViolations, PHONE, shot, withPage, withoutFirstScreenAnswers } from '../support/browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  shot,
+  withoutFirstScreenAnswers,
+  withPage,
+} from '../support/browser.ts';
 
 const group = (page: Page, name: RegExp) => page.getByRole('group', { name });
 const pick = (page: Page, question: RegExp, option: string) =>

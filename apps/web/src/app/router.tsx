@@ -139,7 +139,9 @@ const prefetchChangeSlot: Prefetch = async ({ accountId }, { queryClient, api, c
   if (accountId) await queryClient.prefetchQuery(participantQueryOptions(api, clientCode, accountId));
 };
 const prefetchParticipation: Prefetch = async ({ accountId }, { queryClient, api, clientCode }) => {
-  const { participationQueryOptions } = await import('../features/reduce-and-be-rewarded/api/participation.ts');
+  const { participationQueryOptions } = await import(
+    '../features/reduce-and-be-rewarded/api/participation.ts'
+  );
   if (accountId) await queryClient.prefetchQuery(participationQueryOptions(api, clientCode, accountId));
 };
 const prefetchSettings: Prefetch = async ({ accountId }, { queryClient, api }) => {
