@@ -1,14 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /** The plain-text part of a budget alert, rendered by React from the same view as the HTML part. */
-import type { ReactNode } from 'react';
 import type { BudgetAlertView } from './alert-view.ts';
-
-const Line = ({ children }: { children?: ReactNode }) => (
-  <>
-    {children}
-    {'\n'}
-  </>
-);
+import { Line } from './layout.tsx';
 
 export function BudgetAlertText({ view }: { view: BudgetAlertView }) {
   return (

@@ -50,6 +50,14 @@ export const p = (style: CSSProperties = {}): CSSProperties => ({
   ...style,
 });
 
+/** A line of a plain-text part: its text and a line break (the text parts are React too, see render.tsx). */
+export const Line = ({ children }: { children?: ReactNode }) => (
+  <>
+    {children}
+    {'\n'}
+  </>
+);
+
 export function Section({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <div

@@ -1,18 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The plain-text part of a snapshot, rendered by React from the same view as the HTML part: components that
- * output only text and line breaks, turned into a string by `renderText`.
+ * output only text and line breaks, turned into a string by render.tsx.
  */
 import { snapshotCopy } from '@portal/contracts';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment } from 'react';
+import { Line } from './layout.tsx';
 import type { SnapshotView } from './view.ts';
-
-const Line = ({ children }: { children?: ReactNode }) => (
-  <>
-    {children}
-    {'\n'}
-  </>
-);
 
 export function SnapshotText({ view }: { view: SnapshotView }) {
   return (

@@ -5,15 +5,7 @@
  * hidden at the ends. A loading indicator
  * shows during the fetch; a failure shows 'No data available for this event' and is logged (docs/rules.md#states-and-transitions, docs/api.md#errors).
  */
-import {
-  eventCopy,
-  formatCurrency,
-  isEventIdText,
-  messages,
-  paths,
-  rewardTierOf,
-  rewardTiers,
-} from '@portal/contracts';
+import { eventCopy, eventOutcomeOf, isEventIdText, messages, paths } from '@portal/contracts';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
@@ -104,19 +96,20 @@ function EventDetail({ accountId, eventId }: { accountId: string; eventId: strin
   }
 
   const { challenge, usage } = progress.data;
-  const cents = usage.total_rewards?.cents ?? null;
-  const tier = cents === null ? null : rewardTierOf(cents);
+  // The same words as the results email (issue 29).
+  const outcome = eventOutcomeOf(usage.total_rewards?.cents ?? null);
   return (
     <>
       <section className="rr-card rr-rewards-header" aria-labelledby="rr-total-title">
         <h2 id="rr-total-title">{eventCopy.totalRewards}</h2>
         <p className="rr-rewards-header__amount" data-testid="event-total">
-          {cents === null ? '–' : formatCurrency(cents / 100)}
+          {outcome.total}
         </p>
-        {tier && (
+        {outcome.tier && (
           <p className="rr-rewards-header__rank">
-            <span className="rr-rewards-header__label">{eventCopy.rankLabel}</span> <RankIcon tier={tier} />
-            <span className="rr-rewards-header__motto"> ‘{rewardTiers[tier].text}’</span>
+            <span className="rr-rewards-header__label">{eventCopy.rankLabel}</span>{' '}
+            <RankIcon tier={outcome.tier.key} />
+            <span className="rr-rewards-header__motto"> ‘{outcome.tier.motto}’</span>
           </p>
         )}
       </section>
