@@ -3,8 +3,10 @@
  * app's screens, and the screens' wording. Energy in kWh, times in AEST. The calls' schemas are in
  * reduce-and-reward-schemas.ts, so that the screens load without zod (docs/decisions/0010).
  */
-import { formatCurrency } from './format.ts';
+import { formatCurrency, formatDecimal } from './format.ts';
+import { formatMessage } from './messages.ts';
 import { rewardTiers } from './offers.ts';
+import type { EventProgressResponse } from './reduce-and-reward-schemas.ts';
 
 /** Event intervals are 30 minutes (docs/rules.md#limits). */
 export const EVENT_INTERVAL_MINUTES = 30;
@@ -123,6 +125,32 @@ export const upcomingEventCopy = {
   rewards: 'Stay below it to earn a {silver} bill credit; the top {goldPercent}% of savers earn {gold}.',
   error: 'We could not load your events to come. Please try again later.',
 } as const;
+
+/** The target the event detail's chart draws, kWh per 30 minutes (docs/rules.md#limits); null without a baseline. */
+export function progressTarget(progress: EventProgressResponse): number | null {
+  const { baseline, intervals } = progress.usage;
+  return baseline !== null && intervals.length > 0
+    ? eventTarget(baseline, progress.challenge.percent_displacement_factor, intervals.length)
+    : null;
+}
+
+/**
+ * The target announced before the event against the one the result is measured against, as the customer reads
+ * them (kWh per 30 minutes, 2 decimals), with the sentence that says so (issue 29 item 3); null when no target
+ * was announced or none was settled.
+ */
+export function announcedTargetChange(announcedKwh: number | null, settledKwh: number | null) {
+  if (announcedKwh === null || settledKwh === null) return null;
+  const announced = formatDecimal(announcedKwh, 2);
+  const settled = formatDecimal(settledKwh, 2);
+  const changed = announced !== settled;
+  return {
+    changed,
+    sentence: changed
+      ? formatMessage(eventEmailCopy.targetChanged, { announced, settled })
+      : eventEmailCopy.targetUnchanged,
+  };
+}
 
 /**
  * The Reduce & Reward emails (issue 29, docs/reduce-and-reward.md#emails): the invitation before an event, with

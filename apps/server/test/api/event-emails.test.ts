@@ -261,6 +261,27 @@ describe('portal mail events', () => {
       expect(part).toContain('Your target is the one we announced before the event.');
       expect(part).not.toContain('changed');
     }
+    // The event detail's call: the target announced, for the detail to compare with the settled one.
+    const announcedOf = (id: string, event = eventId) =>
+      inject({
+        method: 'GET',
+        url: `/reduce_and_reward/dr_events/announced_target?account_id=${id}&event_id=${event}`,
+      });
+    const announcedB = await announcedOf('rr-mail-b');
+    expect(announcedB.statusCode).toBe(200);
+    expect(announcedB.json()).toEqual({
+      announced: {
+        baseline_kwh: 2,
+        event_kwh: 1.4,
+        per_interval_kwh: 0.7,
+        baseline_days: 10,
+        last_baseline_day: '2026-05-27',
+      },
+    });
+    expect((await announcedOf('rr-mail-off')).json()).toEqual({ announced: null });
+    expect((await announcedOf('demo-home')).statusCode).toBe(404);
+    expect((await announcedOf('rr-mail-b', 'x' as never)).statusCode).toBeGreaterThanOrEqual(400);
+
     const resultB = mailsTo('rr-mail-b')[1] as ReceivedMail;
     expect(resultB.headers.get('subject')).toBe(
       'Your Reduce & Reward result for Wednesday 3 June 2026: $100.00',

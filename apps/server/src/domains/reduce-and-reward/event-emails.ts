@@ -17,7 +17,7 @@
  *    SHARE, so that an unsubscribe waits for a send in progress and is never overtaken by one), check again,
  *    compose, hand over and mark it sent in the same transaction.
  */
-import { aestIsoString, isDemoAccountId } from '@portal/contracts';
+import { type AnnouncedTargetResponse, aestIsoString, isDemoAccountId } from '@portal/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
@@ -36,7 +36,7 @@ import { renderEventEmail } from '../subscriptions/email/render.tsx';
 import { linkBuilder, linkSecret, unsubscribeHeaders } from '../subscriptions/links.ts';
 import type { Mailer, OutgoingEmail } from '../subscriptions/mailer.ts';
 import { type UpcomingEvent, upcomingEventOf } from './upcoming.ts';
-import { eventProgressFor } from './views.ts';
+import { announcedTarget, eventProgressFor } from './views.ts';
 
 export type EventEmailKind = DrEventEmailRow['kind'];
 export const EVENT_EMAIL_KINDS: readonly EventEmailKind[] = ['invitation', 'results'];
@@ -125,22 +125,6 @@ async function claim(db: Database, config: Config, now: Date): Promise<number> {
   return claimed;
 }
 
-/** The target as the invitation announced it, kWh per 30 minutes; null when none was sent or it had none. */
-async function announcedTarget(db: Database, accountId: string, eventId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ targetKwh: drEventEmails.targetKwh })
-    .from(drEventEmails)
-    .where(
-      and(
-        eq(drEventEmails.accountId, accountId),
-        eq(drEventEmails.eventId, eventId),
-        eq(drEventEmails.kind, 'invitation'),
-        eq(drEventEmails.status, 'sent'),
-      ),
-    );
-  return row?.targetKwh ?? null;
-}
-
 interface Composed {
   email: Omit<OutgoingEmail, 'to'>;
   /** The invitation's target as sent (recorded with the email). */
@@ -192,7 +176,7 @@ export async function composeEventEmail(input: {
     startTime: aestIsoString(event.startsAt),
     endTime: aestIsoString(event.endsAt),
     progress,
-    announcedTargetKwh: await announcedTarget(db, account.id, event.id),
+    announcedTargetKwh: (await announcedTarget(db, account.id, event.id))?.per_interval_kwh ?? null,
   });
   return { email: { ...renderEventEmail(view), ...envelope } };
 }

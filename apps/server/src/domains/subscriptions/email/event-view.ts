@@ -6,17 +6,18 @@
  * chart's target and average lines).
  */
 import {
+  announcedTargetChange,
   type EventProgressResponse,
   eventCopy,
   eventEmailCopy,
   eventOutcomeOf,
-  eventTarget,
   formatCurrency,
   formatDecimal,
   formatLongDate,
   formatMessage,
   isWeekday,
   paths,
+  progressTarget,
   snapshotCopy,
   upcomingEventCopy,
 } from '@portal/contracts';
@@ -115,25 +116,6 @@ export function invitationView(input: Common & { event: UpcomingEvent }): EventE
   };
 }
 
-/** The target the event detail's chart draws, kWh per 30 minutes; null without a baseline. */
-export function settledTargetOf(progress: EventProgressResponse): number | null {
-  const { baseline, intervals } = progress.usage;
-  return baseline !== null && intervals.length > 0
-    ? eventTarget(baseline, progress.challenge.percent_displacement_factor, intervals.length)
-    : null;
-}
-
-/**
- * Whether the target the result is measured against differs from the one announced, as the customer reads
- * them (kWh per 30 minutes to 2 decimals); null when no target was announced.
- */
-export function targetChange(announcedKwh: number | null, settledKwh: number | null) {
-  if (announcedKwh === null || settledKwh === null) return null;
-  const announced = kwh(announcedKwh);
-  const settled = kwh(settledKwh);
-  return { announced, settled, changed: announced !== settled };
-}
-
 /** The results: the event detail's answer for the account, and the target its invitation announced. */
 export function resultsView(
   input: Common & {
@@ -147,8 +129,8 @@ export function resultsView(
   const { progress, publicId, links } = input;
   const outcome = eventOutcomeOf(progress.usage.total_rewards?.cents ?? null);
   const date = input.startTime.slice(0, 10);
-  const target = settledTargetOf(progress);
-  const change = targetChange(input.announcedTargetKwh, target);
+  const target = progressTarget(progress);
+  const change = announcedTargetChange(input.announcedTargetKwh, target);
   const total = `${eventCopy.totalRewards}: ${outcome.total}`;
   const resultLines = outcome.tier
     ? [
@@ -165,13 +147,7 @@ export function resultsView(
       }),
     );
   }
-  if (change?.changed) {
-    targetLines.push(
-      formatMessage(eventEmailCopy.targetChanged, { announced: change.announced, settled: change.settled }),
-    );
-  } else if (change) {
-    targetLines.push(eventEmailCopy.targetUnchanged);
-  }
+  if (change) targetLines.push(change.sentence);
   const sections = [
     { title: eventEmailCopy.resultTitle, lines: resultLines },
     { title: eventEmailCopy.targetTitle, lines: targetLines },
