@@ -3,7 +3,8 @@
  * events --json` handed to this file's running server (decision 0028) writes demo-home's invitation to its
  * event still to come, with the upcoming endpoint's target; run as of ten days after the demo's most recent
  * settled event, it writes demo-home's results for it, with the event_result credit. Each email's HTML part is
- * read in Chromium at 320 and 1280 px with axe and the layout checks.
+ * read in Chromium at 320 and 1280 px with axe and the layout checks. The event detail's sentence on the target
+ * announced, at 320, 375 and 1280 px.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import {
   eventResultResponseSchema,
   formatCurrency,
   formatDecimal,
+  paths,
   upcomingEventsResponseSchema,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +27,7 @@ import {
   layoutProblems,
   NARROW,
   openPage,
+  PHONE,
   shot,
 } from '../support/browser.ts';
 import { runPortalJson } from '../support/portal-command.ts';
@@ -91,4 +94,48 @@ describe('the Reduce & Reward emails', () => {
     expect(mail.text).toMatch(/Rank: (Gold Super Saver|Silver Saver|Bronze) ‘/);
     await readsWell(mail.html, 'event-results');
   });
+
+  it.each([
+    ['narrow', NARROW],
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    'the event detail says when the target changed since announced, at %s width',
+    async (name, viewport) => {
+      const events = drEventsResponseSchema.parse(
+        await api('/reduce_and_reward/tracker/dr_events?account_id=demo-home'),
+      );
+      const now = Date.now();
+      const settled = events.dr_events.filter((item) => Date.parse(item.dr_event.start_time) < now).at(-1);
+      if (!settled) throw new Error('demo-home has no past event');
+      const { page, context, problems } = await openPage({ viewport });
+      // The demo sent no invitation for its past events: this one is answered as if one had announced 0.01 kWh.
+      await page.route(
+        (url) => url.pathname.endsWith('/dr_events/announced_target'),
+        (route) =>
+          route.fulfill({
+            json: {
+              announced: {
+                baseline_kwh: 0.1,
+                event_kwh: 0.04,
+                per_interval_kwh: 0.01,
+                baseline_days: 10,
+                last_baseline_day: '2026-01-05',
+              },
+            },
+          }),
+      );
+      await page.goto(`${baseUrl()}${paths.event.href('demo-home', String(settled.dr_event.id))}`);
+      const note = page.getByTestId('event-target-announced');
+      await expect.poll(() => note.count()).toBe(1);
+      expect(await note.textContent()).toMatch(
+        /^Your target changed after we announced it: we announced 0\.01 kWh per 30 minutes, and your result is measured against \d+\.\d\d kWh, because meter data for earlier days arrived late\.$/,
+      );
+      expect(await layoutProblems(page)).toEqual([]);
+      await expectNoAxeViolations(page, `event detail target announced ${name}`);
+      await page.screenshot({ path: shot(`reduce-and-reward-target-announced-${name}`), fullPage: true });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

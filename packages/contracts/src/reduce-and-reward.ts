@@ -174,7 +174,8 @@ export const eventEmailCopy = {
   resultTitle: 'Your result',
   resultLabel: 'Result:',
   /** {target} and {average} in kWh per 30 minutes, as the event detail's chart shows them. */
-  resultsTarget: 'Your target: {target} kWh per 30 minutes. Your average during the event: {average} kWh.',
+  resultsTarget:
+    'Your target: {target} kWh per 30 minutes. Your average during the event: {average} kWh per 30 minutes.',
   targetChanged:
     'Your target changed after we announced it: we announced {announced} kWh per 30 minutes, and your result is measured against {settled} kWh, because meter data for earlier days arrived late.',
   targetUnchanged: 'Your target is the one we announced before the event.',

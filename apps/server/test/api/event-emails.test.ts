@@ -31,6 +31,7 @@ import { settleEvents } from '../../src/domains/reduce-and-reward/settle-events.
 import { upcomingEventsFor } from '../../src/domains/reduce-and-reward/upcoming.ts';
 import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { buildTestApp } from '../helpers/app.ts';
+import { clickTargets } from '../helpers/email-links.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
@@ -115,18 +116,7 @@ const to = (publicId: string) => (mail: ReceivedMail) => mail.to[0] === `${publi
 const mailsTo = (publicId: string) => smtp.received.filter(to(publicId));
 const emailsOf = async (accountId: string) =>
   t.db.select().from(drEventEmails).where(eq(drEventEmails.accountId, accountId));
-const clickTargets = async (html: string) => {
-  const links = [
-    ...html.matchAll(/href="(https:\/\/portal\.brightside\.example\/api\/email\/click\?t=[^"]+)"/g),
-  ];
-  const targets: string[] = [];
-  for (const [, link] of links) {
-    const response = await inject({ method: 'GET', url: (link as string).replace(PUBLIC_URL, '') });
-    expect(response.statusCode).toBe(302);
-    targets.push(response.headers.location as string);
-  }
-  return targets;
-};
+const linksOf = (html: string) => clickTargets(inject, html, PUBLIC_URL);
 
 describe('the demo (docs/reduce-and-reward.md#emails)', () => {
   it("invites demo-home to its upcoming event with the upcoming endpoint's own figures", async () => {
@@ -210,7 +200,7 @@ describe('portal mail events', () => {
 
   it('links to the overview through a signed link, with the snapshots’ List-Unsubscribe', async () => {
     const mail = mailsTo('rr-mail-a')[0] as ReceivedMail;
-    expect(await clickTargets(mail.html)).toEqual(['/ReduceAndReward/rr-mail-a']);
+    expect(await linksOf(mail.html)).toEqual(['/ReduceAndReward/rr-mail-a']);
     expect(mail.headers.get('list-unsubscribe')).toMatch(
       /^<https:\/\/portal\.brightside\.example\/api\/email\/unsubscribe\?t=[\w.-]+>, <mailto:unsubscribe@brightside\.example\?subject=unsubscribe%20rr-mail-a>$/,
     );
@@ -256,7 +246,7 @@ describe('portal mail events', () => {
       expect(part).toContain('Rank: Silver Saver ‘More than 30% below your baseline’');
       expect(part).toContain('Result: Success!');
       expect(part).toContain(
-        'Your target: 0.70 kWh per 30 minutes. Your average during the event: 0.50 kWh.',
+        'Your target: 0.70 kWh per 30 minutes. Your average during the event: 0.50 kWh per 30 minutes.',
       );
       expect(part).toContain('Your target is the one we announced before the event.');
       expect(part).not.toContain('changed');
@@ -291,13 +281,13 @@ describe('portal mail events', () => {
       expect(part).toContain('Rank: Gold Super Saver ‘Top 2% Savers’');
       expect(part).toContain('Result: Success!');
       expect(part).toContain(
-        'Your target: 0.98 kWh per 30 minutes. Your average during the event: 0.50 kWh.',
+        'Your target: 0.98 kWh per 30 minutes. Your average during the event: 0.50 kWh per 30 minutes.',
       );
       expect(part).toContain(
         'Your target changed after we announced it: we announced 0.70 kWh per 30 minutes, and your result is measured against 0.98 kWh, because meter data for earlier days arrived late.',
       );
     }
-    expect(await clickTargets(resultB.html)).toEqual([`/ReduceAndReward/rr-mail-b/Event/${eventId}`]);
+    expect(await linksOf(resultB.html)).toEqual([`/ReduceAndReward/rr-mail-b/Event/${eventId}`]);
     // Once: a rerun, or a settlement again, sends nothing more.
     await settleEvents(t.db, { clientCode: t.config.client.clientCode, eventId, now: AFTER });
     expect(await run(AFTER)).toMatchObject({ claimed: 0, sent: 0 });

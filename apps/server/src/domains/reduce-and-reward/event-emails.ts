@@ -33,6 +33,7 @@ import { type AccountRow, accounts } from '../../db/schema.ts';
 import { claimThenDeliver, type DeliveryStatus, handOver } from '../subscriptions/claim-deliver.ts';
 import { invitationView, resultsView } from '../subscriptions/email/event-view.ts';
 import { renderEventEmail } from '../subscriptions/email/render.tsx';
+import { retailerOf } from '../subscriptions/email/view.ts';
 import { linkBuilder, linkSecret, unsubscribeHeaders } from '../subscriptions/links.ts';
 import type { Mailer, OutgoingEmail } from '../subscriptions/mailer.ts';
 import { type UpcomingEvent, upcomingEventOf } from './upcoming.ts';
@@ -145,11 +146,7 @@ export async function composeEventEmail(input: {
   const { db, config, account, event, kind } = input;
   const links = linkBuilder(config, input.secret, account.publicId);
   const common = {
-    retailer: {
-      name: config.client.retailer.name,
-      phone: config.client.retailer.phone,
-      legalEntity: config.client.retailer.legalEntity,
-    },
+    retailer: retailerOf(config),
     publicId: account.publicId,
     links,
   };
@@ -286,11 +283,7 @@ export async function sendEventEmails(options: SendEventEmailsOptions): Promise<
   const secret = await linkSecret(options.db, options.config);
   const summary: EventEmailsSummary = { claimed: 0, sent: 0, skipped: 0, cancelled: 0 };
   await claimThenDeliver({
-    claim: async () => {
-      const claimed = await claim(options.db, options.config, now);
-      summary.claimed += claimed;
-      return { more: claimed > 0 };
-    },
+    claim: async () => ({ claimed: await claim(options.db, options.config, now) }),
     deliverOne: () => deliverOne({ ...options, now, secret }),
     counts: summary,
     onOutcome: options.onEmail,

@@ -26,6 +26,7 @@ import { alertWeekOf, isWeekOver, projectWeek, type WeekProjection } from './bud
 import { claimThenDeliver, handOver } from './claim-deliver.ts';
 import { budgetAlertView } from './email/alert-view.ts';
 import { renderBudgetAlert } from './email/render.tsx';
+import { retailerOf } from './email/view.ts';
 import { linkBuilder, linkSecret } from './links.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 
@@ -58,11 +59,7 @@ export function composeBudgetAlert(input: {
     budgetAlertView({
       projection,
       averageWeeks: AVERAGE_WEEKS,
-      retailer: {
-        name: config.client.retailer.name,
-        phone: config.client.retailer.phone,
-        legalEntity: config.client.retailer.legalEntity,
-      },
+      retailer: retailerOf(config),
       publicId: account.publicId,
       links,
     }),
@@ -258,9 +255,8 @@ export async function sendBudgetAlerts(options: SendAlertsOptions): Promise<Aler
     claim: async () => {
       const batch = await claimBatch({ ...options, today, after, batchSize });
       summary.checked += batch.looked;
-      summary.claimed += batch.claimed;
       after = batch.last ?? after;
-      return { more: batch.looked > 0 };
+      return { claimed: batch.claimed, more: batch.looked > 0 };
     },
     deliverOne: () => deliverOne({ ...options, today, secret }),
     counts: summary,

@@ -11,17 +11,20 @@ import { isPermanentRejection } from './mailer.ts';
 export type DeliveryStatus = 'sent' | 'skipped' | 'cancelled';
 
 export interface DeliveryCounts {
+  /** Emails claimed by this run. */
+  claimed: number;
   sent: number;
   skipped: number;
   cancelled: number;
 }
 
 /**
- * Claims and delivers until a claim has nothing more to look at (`more` false), or the signal stops it
- * before its next claim or email. Counts each outcome in `counts` as it happens.
+ * Claims and delivers until a claim has nothing more to look at (`more`, by default whether it claimed any),
+ * or the signal stops it before its next claim or email. Counts the claims and each outcome in `counts` as
+ * they happen.
  */
 export async function claimThenDeliver<Outcome extends { status: DeliveryStatus }>(steps: {
-  claim: () => Promise<{ more: boolean }>;
+  claim: () => Promise<{ claimed: number; more?: boolean }>;
   /** Delivers one pending email; null when none is left unlocked. */
   deliverOne: () => Promise<Outcome | null>;
   counts: DeliveryCounts;
@@ -30,7 +33,8 @@ export async function claimThenDeliver<Outcome extends { status: DeliveryStatus 
 }): Promise<void> {
   for (;;) {
     if (steps.signal?.aborted) return;
-    const { more } = await steps.claim();
+    const { claimed, more = claimed > 0 } = await steps.claim();
+    steps.counts.claimed += claimed;
     for (;;) {
       if (steps.signal?.aborted) return;
       const outcome = await steps.deliverOne();

@@ -23,7 +23,7 @@ import { findAccountByPublicId } from '../accounts/queries.ts';
 import { plansFor } from '../tracker/plans-service.ts';
 import { claimThenDeliver, handOver } from './claim-deliver.ts';
 import { renderSnapshot } from './email/render.tsx';
-import { snapshotView } from './email/view.ts';
+import { retailerOf, snapshotView } from './email/view.ts';
 import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours.ts';
 import { linkBuilder, linkSecret, unsubscribeHeaders } from './links.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
@@ -55,11 +55,7 @@ export async function composeSnapshot(
   const links = linkBuilder(config, input.secret, account.publicId);
   const view = snapshotView({
     figures,
-    retailer: {
-      name: config.client.retailer.name,
-      phone: config.client.retailer.phone,
-      legalEntity: config.client.retailer.legalEntity,
-    },
+    retailer: retailerOf(config),
     publicId: account.publicId,
     links,
     happyHoursParticipant: await (input.happyHours ?? isHappyHoursParticipant)(db, account),
@@ -258,11 +254,7 @@ export async function sendDue(options: SendDueOptions): Promise<SendDueSummary> 
   const secret = await linkSecret(options.db, options.config);
   const summary: SendDueSummary = { claimed: 0, sent: 0, skipped: 0, cancelled: 0 };
   await claimThenDeliver({
-    claim: async () => {
-      const claimed = await claimBatch(options.db, options.config, today, batchSize);
-      summary.claimed += claimed;
-      return { more: claimed > 0 };
-    },
+    claim: async () => ({ claimed: await claimBatch(options.db, options.config, today, batchSize) }),
     deliverOne: () => deliverOne({ ...options, today, secret }),
     counts: summary,
     onOutcome: options.onSnapshot,

@@ -3,16 +3,12 @@
 
 import { Fragment } from 'react';
 import type { EventEmailView } from './event-view.ts';
-import { Line } from './layout.tsx';
+import { Line, TextFooter, TextHeading } from './layout.tsx';
 
 export function EventEmailText({ view }: { view: EventEmailView }) {
   return (
     <>
-      <Line>{view.brand}</Line>
-      <Line />
-      <Line>{view.heading}</Line>
-      <Line>{'='.repeat(Math.min(view.heading.length, 60))}</Line>
-      <Line />
+      <TextHeading brand={view.brand} heading={view.heading} />
       <Line>{view.when}</Line>
       <Line>{view.lead}</Line>
       {view.sections.map((section) => (
@@ -27,15 +23,7 @@ export function EventEmailText({ view }: { view: EventEmailView }) {
       <Line />
       <Line>{view.action.label}:</Line>
       <Line>{view.action.href}</Line>
-      <Line />
-      <Line>--</Line>
-      <Line>{view.why}</Line>
-      <Line>
-        {view.unsubscribe.label}: {view.unsubscribe.href}
-      </Line>
-      {view.footer.map((line) => (
-        <Line key={line}>{line}</Line>
-      ))}
+      <TextFooter note={{ line: view.why, link: view.unsubscribe }} lines={view.footer} />
     </>
   );
 }

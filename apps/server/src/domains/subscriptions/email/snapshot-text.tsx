@@ -5,17 +5,13 @@
  */
 import { snapshotCopy } from '@portal/contracts';
 import { Fragment } from 'react';
-import { Line } from './layout.tsx';
+import { Line, TextFooter, TextHeading } from './layout.tsx';
 import type { SnapshotView } from './view.ts';
 
 export function SnapshotText({ view }: { view: SnapshotView }) {
   return (
     <>
-      <Line>{view.brand}</Line>
-      <Line />
-      <Line>{view.heading}</Line>
-      <Line>{'='.repeat(Math.min(view.heading.length, 60))}</Line>
-      <Line />
+      <TextHeading brand={view.brand} heading={view.heading} />
       <Line>
         {view.total} {view.totalNote}
       </Line>
@@ -58,15 +54,7 @@ export function SnapshotText({ view }: { view: SnapshotView }) {
           <Line>{action.href}</Line>
         </Fragment>
       ))}
-      <Line />
-      <Line>--</Line>
-      <Line>{view.settings.line}</Line>
-      <Line>
-        {view.settings.link.label}: {view.settings.link.href}
-      </Line>
-      {view.footer.map((line) => (
-        <Line key={line}>{line}</Line>
-      ))}
+      <TextFooter note={view.settings} lines={view.footer} />
     </>
   );
 }
