@@ -17,7 +17,7 @@
  *    SHARE, so that an unsubscribe waits for a send in progress and is never overtaken by one), check again,
  *    compose, hand over and mark it sent in the same transaction.
  */
-import { type AnnouncedTargetResponse, aestIsoString, isDemoAccountId } from '@portal/contracts';
+import { aestIsoString, isDemoAccountId } from '@portal/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
