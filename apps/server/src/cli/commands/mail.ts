@@ -52,7 +52,13 @@ function batchSize(value: string): number {
 /** A time for `--now`: an event time (parseEventTime), or a date standing for its AEST midnight. */
 function parseRunTime(value: string): Date {
   if (marketDateSchema.safeParse(value).success) return parseEventTime(`${value}T00:00`);
-  return parseEventTime(value);
+  try {
+    return parseEventTime(value);
+  } catch {
+    throw new InvalidArgumentError(
+      'expected a time as YYYY-MM-DDTHH:mm (AEST), ISO 8601 with an offset, or a date as YYYY-MM-DD',
+    );
+  }
 }
 
 interface SenderOutcome {
