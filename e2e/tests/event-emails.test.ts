@@ -129,7 +129,7 @@ describe('the Reduce & Reward emails', () => {
       const note = page.getByTestId('event-target-announced');
       await expect.poll(() => note.count()).toBe(1);
       expect(await note.textContent()).toMatch(
-        /^Your target changed after we announced it: we announced 0\.01 kWh per 30 minutes, and your result is measured against \d+\.\d\d kWh, because meter data for earlier days arrived late\.$/,
+        /^Your target changed after we announced it: we announced 0\.01 kWh per 30 minutes, and your result is measured against \d+\.\d\d kWh, because meter data for more days before the event has arrived since\.$/,
       );
       expect(await layoutProblems(page)).toEqual([]);
       await expectNoAxeViolations(page, `event detail target announced ${name}`);

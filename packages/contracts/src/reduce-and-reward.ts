@@ -6,7 +6,6 @@
 import { formatCurrency, formatDecimal } from './format.ts';
 import { formatMessage } from './messages.ts';
 import { rewardTiers } from './offers.ts';
-import type { EventProgressResponse } from './reduce-and-reward-schemas.ts';
 
 /** Event intervals are 30 minutes (docs/rules.md#limits). */
 export const EVENT_INTERVAL_MINUTES = 30;
@@ -127,7 +126,10 @@ export const upcomingEventCopy = {
 } as const;
 
 /** The target the event detail's chart draws, kWh per 30 minutes (docs/rules.md#limits); null without a baseline. */
-export function progressTarget(progress: EventProgressResponse): number | null {
+export function progressTarget(progress: {
+  challenge: { percent_displacement_factor: number };
+  usage: { baseline: number | null; intervals: readonly unknown[] };
+}): number | null {
   const { baseline, intervals } = progress.usage;
   return baseline !== null && intervals.length > 0
     ? eventTarget(baseline, progress.challenge.percent_displacement_factor, intervals.length)
@@ -177,7 +179,7 @@ export const eventEmailCopy = {
   resultsTarget:
     'Your target: {target} kWh per 30 minutes. Your average during the event: {average} kWh per 30 minutes.',
   targetChanged:
-    'Your target changed after we announced it: we announced {announced} kWh per 30 minutes, and your result is measured against {settled} kWh, because meter data for earlier days arrived late.',
+    'Your target changed after we announced it: we announced {announced} kWh per 30 minutes, and your result is measured against {settled} kWh, because meter data for more days before the event has arrived since.',
   targetUnchanged: 'Your target is the one we announced before the event.',
   viewEvent: 'See the event in detail',
   resultsWhy: 'You get this email because you took part in this event and subscribed to our emails.',

@@ -25,10 +25,10 @@ import { accounts } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { type Nem12WriteRead, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
-import { sendEventEmails } from '../../src/domains/reduce-and-reward/event-emails.ts';
 import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';
 import { settleEvents } from '../../src/domains/reduce-and-reward/settle-events.ts';
 import { upcomingEventsFor } from '../../src/domains/reduce-and-reward/upcoming.ts';
+import { sendEventEmails } from '../../src/domains/subscriptions/event-emails.ts';
 import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { clickTargets } from '../helpers/email-links.ts';
@@ -284,7 +284,7 @@ describe('portal mail events', () => {
         'Your target: 0.98 kWh per 30 minutes. Your average during the event: 0.50 kWh per 30 minutes.',
       );
       expect(part).toContain(
-        'Your target changed after we announced it: we announced 0.70 kWh per 30 minutes, and your result is measured against 0.98 kWh, because meter data for earlier days arrived late.',
+        'Your target changed after we announced it: we announced 0.70 kWh per 30 minutes, and your result is measured against 0.98 kWh, because meter data for more days before the event has arrived since.',
       );
     }
     expect(await linksOf(resultB.html)).toEqual([`/ReduceAndReward/rr-mail-b/Event/${eventId}`]);

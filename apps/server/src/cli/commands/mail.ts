@@ -16,18 +16,18 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import {
-  countEventEmailsDue,
-  type EventEmailOutcome,
-  type EventEmailsSummary,
-  sendEventEmails,
-} from '../../domains/reduce-and-reward/event-emails.ts';
-import {
   type AlertOutcome,
   type AlertsSummary,
   countAlertCandidates,
   DEFAULT_ALERT_BATCH_SIZE,
   sendBudgetAlerts,
 } from '../../domains/subscriptions/alerts.ts';
+import {
+  countEventEmailsDue,
+  type EventEmailOutcome,
+  type EventEmailsSummary,
+  sendEventEmails,
+} from '../../domains/subscriptions/event-emails.ts';
 import { createMailer, type Mailer, messageOf } from '../../domains/subscriptions/mailer.ts';
 import {
   countDue,

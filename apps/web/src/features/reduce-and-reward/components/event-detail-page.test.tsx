@@ -61,7 +61,7 @@ describe('the event detail and the target announced', () => {
     stub({ progress: progress('complete'), announced: () => json(announced(0.7)) });
     renderRoute('/ReduceAndReward/demo-home/Event/7');
     expect((await screen.findByTestId('event-target-announced')).textContent).toBe(
-      'Your target changed after we announced it: we announced 0.70 kWh per 30 minutes, and your result is measured against 0.98 kWh, because meter data for earlier days arrived late.',
+      'Your target changed after we announced it: we announced 0.70 kWh per 30 minutes, and your result is measured against 0.98 kWh, because meter data for more days before the event has arrived since.',
     );
   });
 

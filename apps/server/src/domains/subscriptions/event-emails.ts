@@ -30,14 +30,14 @@ import {
 } from '../../db/schema/reduce-and-reward.ts';
 import { subscriptions } from '../../db/schema/subscriptions.ts';
 import { type AccountRow, accounts } from '../../db/schema.ts';
-import { claimThenDeliver, type DeliveryStatus, handOver } from '../subscriptions/claim-deliver.ts';
-import { invitationView, resultsView } from '../subscriptions/email/event-view.ts';
-import { renderEventEmail } from '../subscriptions/email/render.tsx';
-import { retailerOf } from '../subscriptions/email/view.ts';
-import { linkBuilder, linkSecret, unsubscribeHeaders } from '../subscriptions/links.ts';
-import type { Mailer, OutgoingEmail } from '../subscriptions/mailer.ts';
-import { type UpcomingEvent, upcomingEventOf } from './upcoming.ts';
-import { announcedTarget, eventProgressFor } from './views.ts';
+import { type UpcomingEvent, upcomingEventOf } from '../reduce-and-reward/upcoming.ts';
+import { announcedTarget, eventProgressFor } from '../reduce-and-reward/views.ts';
+import { claimThenDeliver, type DeliveryStatus, handOver } from './claim-deliver.ts';
+import { invitationView, resultsView } from './email/event-view.ts';
+import { renderEventEmail } from './email/render.tsx';
+import { retailerOf } from './email/view.ts';
+import { linkBuilder, linkSecret, unsubscribeHeaders } from './links.ts';
+import type { Mailer, OutgoingEmail } from './mailer.ts';
 
 export type EventEmailKind = DrEventEmailRow['kind'];
 export const EVENT_EMAIL_KINDS: readonly EventEmailKind[] = ['invitation', 'results'];
