@@ -31,7 +31,7 @@ const domainImports = {
   offers: ['meter-data', 'billing'],
   'reduce-and-reward': ['meter-data', 'billing'],
   tracker: ['meter-data', 'billing', 'accounts'],
-  subscriptions: ['billing', 'accounts', 'offers', 'tracker'],
+  subscriptions: ['billing', 'accounts', 'offers', 'tracker', 'reduce-and-reward'],
   interactions: [],
   profiles: [],
   system: [],

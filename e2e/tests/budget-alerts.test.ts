@@ -5,7 +5,6 @@
  * writes demo-home's alert to the outbox (the demo's week is on track to exceed its $40 budget), and the
  * alert's HTML part read in Chromium at 320 and 1280 px with axe and the layout checks.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -31,8 +30,7 @@ import {
   shot,
   withPage,
 } from '../support/browser.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+import { runPortalJson } from '../support/portal-command.ts';
 
 async function stored(accountId: string) {
   const response = await fetch(`${baseUrl()}/api/tracker/budget_alert?account_id=${accountId}`);
@@ -48,27 +46,7 @@ const checkbox = (page: Page) => page.getByRole('checkbox', { name: budgetAlertS
 const alertText = (page: Page) => page.locator('.alert__message').textContent({ timeout: 10_000 });
 
 /** Runs `portal mail alerts --json` beside this file's server (handed over to it) and answers its summary. */
-function runAlerts(): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const child = spawn(process.execPath, ['bin/portal.mjs', 'mail', 'alerts', '--json'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir(), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      err += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`portal mail alerts exited ${code}: ${err}`)),
-    );
-  });
-}
+const runAlerts = () => runPortalJson(['mail', 'alerts']);
 
 describe('the budget alert', () => {
   it.each([

@@ -24,6 +24,7 @@ import type { WebInteraction } from './interactions.ts';
 import type { ExportQuery } from './meter-data.ts';
 import type { PlansQuery, PlansResponse } from './plans-schemas.ts';
 import type {
+  AnnouncedTargetResponse,
   DrEventsResponse,
   EventProgressResponse,
   EventQuery,
@@ -395,6 +396,14 @@ export const endpoints = {
     method: 'GET',
     base: 'reduceAndReward',
     path: '/dr_events/upcoming',
+    guard: inQuery,
+    limit: 'reads',
+  }),
+  /** Beyond the specification: the target the invitation email announced (issue 29). */
+  announcedTarget: defineEndpoint<{ query: EventQuery; answer: AnnouncedTargetResponse }>()({
+    method: 'GET',
+    base: 'reduceAndReward',
+    path: '/dr_events/announced_target',
     guard: inQuery,
     limit: 'reads',
   }),

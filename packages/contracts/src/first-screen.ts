@@ -98,8 +98,12 @@ const pages: ReadonlyArray<{
     patterns: [paths.event.pattern, paths.event.lowerCasePattern],
     calls: ({ accountId = '', eventId = '' }) => [
       eventHistoryCalls(accountId),
+      // The announced target is asked for once the event is settled (issue 29): made for every well-formed id.
       ...(isEventIdText(eventId)
-        ? [{ endpoint: endpoints.eventProgress, query: { account_id: accountId, event_id: eventId } }]
+        ? [
+            { endpoint: endpoints.eventProgress, query: { account_id: accountId, event_id: eventId } },
+            { endpoint: endpoints.announcedTarget, query: { account_id: accountId, event_id: eventId } },
+          ]
         : []),
     ],
   },

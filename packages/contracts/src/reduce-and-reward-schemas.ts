@@ -102,6 +102,15 @@ export const eventProgressResponseSchema = z
   .meta({ id: 'EventProgress' });
 export type EventProgressResponse = z.infer<typeof eventProgressResponseSchema>;
 
+/** An account's own target for an event, from its baseline (issue 29): before the event, and as announced. */
+const eventTargetSchema = z.object({
+  baseline_kwh: z.number().meta({ description: 'Usual kWh over the event window (the baseline)' }),
+  event_kwh: z.number().meta({ description: 'The target for the whole event, kWh' }),
+  per_interval_kwh: z.number().meta({ description: 'The target per 30 minutes, kWh' }),
+  baseline_days: z.number().int().positive(),
+  last_baseline_day: z.iso.date(),
+});
+
 /**
  * Beyond the specification (issue 29 item 2): GET {reduce-and-reward base}/dr_events/upcoming, the account's
  * events still to come with its own target, computed by the settlement's baseline rule from the days known
@@ -115,15 +124,7 @@ export const upcomingEventsResponseSchema = z
         start_time: aestInstant,
         end_time: aestInstant,
         interval_count: z.number().int().positive(),
-        target: z
-          .object({
-            baseline_kwh: z.number().meta({ description: 'Usual kWh over the event window (the baseline)' }),
-            event_kwh: z.number().meta({ description: 'The target for the whole event, kWh' }),
-            per_interval_kwh: z.number().meta({ description: 'The target per 30 minutes, kWh' }),
-            baseline_days: z.number().int().positive(),
-            last_baseline_day: z.iso.date(),
-          })
-          .nullable(),
+        target: eventTargetSchema.nullable(),
         rewards: z.object({
           silver_cents: z.number().int(),
           gold_cents: z.number().int(),
@@ -134,3 +135,13 @@ export const upcomingEventsResponseSchema = z
   })
   .meta({ id: 'UpcomingEvents' });
 export type UpcomingEventsResponse = z.infer<typeof upcomingEventsResponseSchema>;
+
+/**
+ * Beyond the specification (issue 29 item 3): GET {reduce-and-reward base}/dr_events/announced_target, the
+ * target the account's invitation email announced for an event (the upcoming call's figures as sent), or null
+ * when none was sent or it had no target. The event detail compares it with the settled target.
+ */
+export const announcedTargetResponseSchema = z
+  .object({ announced: eventTargetSchema.nullable() })
+  .meta({ id: 'AnnouncedTarget' });
+export type AnnouncedTargetResponse = z.infer<typeof announcedTargetResponseSchema>;

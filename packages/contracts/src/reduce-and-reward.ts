@@ -3,6 +3,8 @@
  * app's screens, and the screens' wording. Energy in kWh, times in AEST. The calls' schemas are in
  * reduce-and-reward-schemas.ts, so that the screens load without zod (docs/decisions/0010).
  */
+import { formatCurrency, formatDecimal } from './format.ts';
+import { formatMessage } from './messages.ts';
 import { rewardTiers } from './offers.ts';
 
 /** Event intervals are 30 minutes (docs/rules.md#limits). */
@@ -38,6 +40,24 @@ export function rewardTierOf(cents: number): RewardTierKey {
 
 /** The RESULT column of the history (docs/screens.md). */
 export const eventResultTexts = { passed: 'Success!', notPassed: 'Almost!', missing: 'Missing' } as const;
+
+/** Passing earns at least the Silver credit (docs/rules.md): the answers carry the credit, not the pass. */
+export const eventPassed = (cents: number) => cents >= rewardTiers.silver.cents;
+
+/**
+ * What the event detail's header says of an event's credit (docs/screens.md): the total rewards in dollars
+ * ('–' before there is one), the rank (the tier, its name and motto) and the RESULT word. One function for
+ * the screen and the results email (issue 29), so that they say the same.
+ */
+export function eventOutcomeOf(cents: number | null) {
+  if (cents === null) return { total: '–', tier: null, result: null } as const;
+  const tier = rewardTierOf(cents);
+  return {
+    total: formatCurrency(cents / 100),
+    tier: { key: tier, name: rewardTiers[tier].name, motto: rewardTiers[tier].text },
+    result: eventPassed(cents) ? eventResultTexts.passed : eventResultTexts.notPassed,
+  } as const;
+}
 
 /** The event portal's wording: docs/screens.md words where it gives them, ours elsewhere. */
 export const eventCopy = {
@@ -103,4 +123,65 @@ export const upcomingEventCopy = {
   noTarget: 'Your target will show here once we have enough of your meter data (5 days like the event day).',
   rewards: 'Stay below it to earn a {silver} bill credit; the top {goldPercent}% of savers earn {gold}.',
   error: 'We could not load your events to come. Please try again later.',
+} as const;
+
+/** The target the event detail's chart draws, kWh per 30 minutes (docs/rules.md#limits); null without a baseline. */
+export function progressTarget(progress: {
+  challenge: { percent_displacement_factor: number };
+  usage: { baseline: number | null; intervals: readonly unknown[] };
+}): number | null {
+  const { baseline, intervals } = progress.usage;
+  return baseline !== null && intervals.length > 0
+    ? eventTarget(baseline, progress.challenge.percent_displacement_factor, intervals.length)
+    : null;
+}
+
+/**
+ * The target announced before the event against the one the result is measured against, as the customer reads
+ * them (kWh per 30 minutes, 2 decimals), with the sentence that says so (issue 29 item 3); null when no target
+ * was announced or none was settled.
+ */
+export function announcedTargetChange(announcedKwh: number | null, settledKwh: number | null) {
+  if (announcedKwh === null || settledKwh === null) return null;
+  const announced = formatDecimal(announcedKwh, 2);
+  const settled = formatDecimal(settledKwh, 2);
+  const changed = announced !== settled;
+  return {
+    changed,
+    sentence: changed
+      ? formatMessage(eventEmailCopy.targetChanged, { announced, settled })
+      : eventEmailCopy.targetUnchanged,
+  };
+}
+
+/**
+ * The Reduce & Reward emails (issue 29, docs/reduce-and-reward.md#emails): the invitation before an event, with
+ * the customer's own target (the sentences of upcomingEventCopy), and the results once it is settled (the
+ * words of the event detail, eventCopy). `{name}` placeholders are filled with formatMessage.
+ */
+export const eventEmailCopy = {
+  brand: '{retailer} Reduce & Reward',
+  invitationSubject: 'Reduce & Reward event: {date}, {start} to {end} AEST',
+  invitationHeading: 'You are invited to a Reduce & Reward event',
+  invitationIntro:
+    'The electricity grid will be under pressure. Use less than usual during the event and earn a credit on your bill.',
+  targetTitle: 'Your target',
+  targetNote:
+    'Worked out from your meter data as it is today. If data for earlier days arrives before the event, the target your result is measured against can change: your results email will say so.',
+  rewardsTitle: 'Rewards',
+  viewOverview: 'See Reduce & Reward',
+  invitationWhy: 'You get this email because you were invited to this event and subscribed to our emails.',
+  resultsSubject: 'Your Reduce & Reward result for {date}: {total}',
+  resultsHeading: 'Your Reduce & Reward result',
+  resultTitle: 'Your result',
+  resultLabel: 'Result:',
+  /** {target} and {average} in kWh per 30 minutes, as the event detail's chart shows them. */
+  resultsTarget:
+    'Your target: {target} kWh per 30 minutes. Your average during the event: {average} kWh per 30 minutes.',
+  targetChanged:
+    'Your target changed after we announced it: we announced {announced} kWh per 30 minutes, and your result is measured against {settled} kWh, because meter data for more days before the event has arrived since.',
+  targetUnchanged: 'Your target is the one we announced before the event.',
+  viewEvent: 'See the event in detail',
+  resultsWhy: 'You get this email because you took part in this event and subscribed to our emails.',
+  unsubscribe: 'Unsubscribe from our emails',
 } as const;

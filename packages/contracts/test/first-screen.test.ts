@@ -28,9 +28,11 @@ describe('firstScreenCalls', () => {
       'reduceAndReward:/dr_events/event_result?account_id=demo-home&event_id=9',
     ]);
     expect(history?.followedBy?.({})).toEqual([]);
-    expect(keys('/reduceandreward/demo-home/event/12')).toContain(
+    expect(keys('/reduceandreward/demo-home/event/12')).toEqual([
+      'reduceAndReward:/tracker/dr_events?account_id=demo-home',
       'reduceAndReward:/dr_events/event_progress?account_id=demo-home&event_id=12',
-    );
+      'reduceAndReward:/dr_events/announced_target?account_id=demo-home&event_id=12',
+    ]);
     expect(keys('/ReduceAndReward/demo-home/Event/e1')).toEqual([
       'reduceAndReward:/tracker/dr_events?account_id=demo-home',
     ]);

@@ -17,7 +17,7 @@ import {
   hereForYouParticipants,
   hereForYouSettlements,
 } from '../db/schema/offers.ts';
-import { drEventInvitations, drEvents } from '../db/schema/reduce-and-reward.ts';
+import { drEventEmails, drEventInvitations, drEvents } from '../db/schema/reduce-and-reward.ts';
 import { budgetAlerts, emailLinkClicks, emailSnapshots, subscriptions } from '../db/schema/subscriptions.ts';
 import { accounts, accountTariffs, profiles, webInteractions } from '../db/schema.ts';
 import { withPricing } from '../domains/billing/pricing.ts';
@@ -59,6 +59,7 @@ export async function resetDemo(
       hereForYouSettlements,
       emailSnapshots,
       budgetAlerts,
+      drEventEmails,
       subscriptions,
       accountTariffs,
     ]) {

@@ -32,6 +32,7 @@ import { importNem12Source, textSource } from '../../src/domains/meter-imports/i
 import { previewBudgetAlert, sendBudgetAlerts } from '../../src/domains/subscriptions/alerts.ts';
 import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { clickTargets } from '../helpers/email-links.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
@@ -109,18 +110,7 @@ const to = (publicId: string) => (mail: ReceivedMail) => mail.to[0] === `${publi
 const mailsTo = (publicId: string) => smtp.received.filter(to(publicId));
 const alertsOf = async (accountId: string) =>
   t.db.select().from(budgetAlerts).where(eq(budgetAlerts.accountId, accountId));
-const clickTargets = async (html: string) => {
-  const links = [
-    ...html.matchAll(/href="(https:\/\/portal\.brightside\.example\/api\/email\/click\?t=[^"]+)"/g),
-  ];
-  const targets: string[] = [];
-  for (const [, link] of links) {
-    const response = await inject({ method: 'GET', url: (link as string).replace(PUBLIC_URL, '') });
-    expect(response.statusCode).toBe(302);
-    targets.push(response.headers.location as string);
-  }
-  return targets;
-};
+const linksOf = (html: string) => clickTargets(inject, html, PUBLIC_URL);
 
 describe('portal mail alerts', () => {
   let mail: ReceivedMail;
@@ -182,7 +172,7 @@ describe('portal mail alerts', () => {
   });
 
   it('links to the Tracker week and Settings through signed links; its List-Unsubscribe turns only alerts off', async () => {
-    expect(await clickTargets(mail.html)).toEqual([`/new/usage/alert-70/${W}`, '/new/settings/alert-70']);
+    expect(await linksOf(mail.html)).toEqual([`/new/usage/alert-70/${W}`, '/new/settings/alert-70']);
     const header = mail.headers.get('list-unsubscribe') ?? '';
     const offUrl =
       /^<(https:\/\/portal\.brightside\.example\/api\/email\/budget_alerts_off\?t=[\w.-]+)>, <mailto:unsubscribe@brightside\.example\?subject=budget%20alerts%20off%20alert-70>$/.exec(

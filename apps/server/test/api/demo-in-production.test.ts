@@ -104,7 +104,7 @@ describe(`demo accounts in production (${info.kind})`, () => {
     expect(seeded.out[0]).toBe('Demo accounts: 0 created, 6 already present.');
   }, 90_000);
 
-  it('mails no demo account in production, however due their snapshots are', async () => {
+  it('mails no demo account in production, however due their snapshots and invitations are', async () => {
     const sent = await runPortalWith(production({ DEMO_SEED: 'true' }), 'mail', 'send-due', '--json');
     expect(sent.code, sent.err.join('\n')).toBe(0);
     const summary = JSON.parse(sent.out[0] as string);
@@ -118,6 +118,22 @@ describe(`demo accounts in production (${info.kind})`, () => {
     }
     const outbox = path.join(dataDir, 'outbox');
     expect(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []).toEqual([]);
+    // Nor their Reduce & Reward invitations (demo-home and demo-solar, to the event still to come).
+    const events = await runPortalWith(production({ DEMO_SEED: 'true' }), 'mail', 'events', '--json');
+    expect(events.code, events.err.join('\n')).toBe(0);
+    const eventSummary = JSON.parse(events.out[0] as string);
+    expect(eventSummary).toMatchObject({ claimed: 2, sent: 0, skipped: 2 });
+    for (const email of eventSummary.not_sent) {
+      expect(email).toMatchObject({
+        kind: 'invitation',
+        status: 'skipped',
+        reason: 'a demo account: never mailed in production',
+      });
+    }
+    expect(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []).toEqual([]);
+    const badTime = await runPortalWith(production(), 'mail', 'events', '--now', '2026-13-01');
+    expect(badTime.code).toBe(1);
+    expect(badTime.err.join('\n')).toContain('or a date as YYYY-MM-DD');
   }, 90_000);
 
   it('portal demo remove takes the demo data away; production then starts and the real account stays', async () => {

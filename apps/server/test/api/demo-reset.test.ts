@@ -35,6 +35,7 @@ const PER_ACCOUNT_TABLES = [
   'subscriptions',
   'email_snapshots',
   'budget_alerts',
+  'dr_event_emails',
   'dr_event_invitations',
 ];
 const WRITE_TIMES = [

@@ -46,6 +46,7 @@ const RUN_SPECIFIC: FingerprintExclusions = {
   'public.email_snapshots': ['created_at', 'sent_at'],
   // A claim rolled back by the kill draws ids it does not give back; the Message-ID names the id.
   'public.budget_alerts': ['id', 'message_id', 'created_at', 'sent_at'],
+  'public.dr_event_emails': ['id', 'message_id', 'created_at', 'sent_at'],
 };
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -97,6 +98,48 @@ async function expectSameData(uninterrupted: string, rerun: string) {
   ]);
   expect(b.tables).toEqual(a.tables);
   expect(b.contents).toEqual(a.contents);
+}
+
+/**
+ * A mail command run once on a copy of `prepared`, and on another copy killed (SIGKILL) while handing over its
+ * 4th email and run again: the same emails arrive, each once, among them `expected`, and the two databases
+ * hold the same data.
+ */
+async function killedAndRerun(prepared: string, args: readonly string[], expected: string[]) {
+  const killed = await database(prepared);
+  const once = prepared;
+  const [smtpOnce, smtpKilled] = await Promise.all([startSmtpServer(), startSmtpServer()]);
+  cleanups.push(smtpOnce.close, smtpKilled.close);
+  const mailEnv = (url: string, smtpUrl: string) => ({
+    DATABASE_URL: url,
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'https://portal.brightside.example',
+  });
+  const straight = await runPortalWith(mailEnv(once, smtpOnce.url), ...args);
+  expect(straight.code, straight.err.join('\n')).toBe(0);
+
+  // The worker is killed (no clean-up at all) while its 4th message is being handed over; the SMTP server then
+  // refuses that message, as a server would when its client vanishes mid-transfer.
+  const run = spawnPortal(mailEnv(killed, smtpKilled.url), ...args);
+  let arrived = 0;
+  smtpKilled.onMessage = async () => {
+    if (++arrived !== 4) return true;
+    run.child.kill('SIGKILL');
+    await run.exited;
+    return false;
+  };
+  expect(await run.exited).toBe('SIGKILL');
+  smtpKilled.onMessage = null;
+  expect(smtpKilled.received).toHaveLength(3);
+  await sessionsGone(killed);
+
+  const rerun = await runPortalWith(mailEnv(killed, smtpKilled.url), ...args);
+  expect(rerun.code, rerun.err.join('\n')).toBe(0);
+  const recipients = (mails: ReceivedMail[]) => mails.flatMap((mail) => mail.to).sort();
+  expect(recipients(smtpKilled.received)).toEqual(recipients(smtpOnce.received));
+  expect(new Set(recipients(smtpKilled.received)).size).toBe(smtpKilled.received.length);
+  expect(recipients(smtpOnce.received)).toEqual(expect.arrayContaining(expected));
+  await expectSameData(once, killed);
 }
 
 describe.skipIf(!onPostgres)('a command killed mid-transaction, then run again', () => {
@@ -233,55 +276,11 @@ describe.skipIf(!onPostgres)('a command killed mid-transaction, then run again',
           .values({ accountId: account.id, type: WEEKLY_EMAIL, subscribed: true, nextMailingDate: today });
       }
     });
-    const killed = await database(prepared);
-    const once = prepared;
-    const [smtpOnce, smtpKilled] = await Promise.all([startSmtpServer(), startSmtpServer()]);
-    cleanups.push(smtpOnce.close, smtpKilled.close);
-    const mailEnv = (url: string, smtpUrl: string) => ({
-      DATABASE_URL: url,
-      SMTP_URL: smtpUrl,
-      PUBLIC_URL: 'https://portal.brightside.example',
-    });
-
-    const straight = await runPortalWith(
-      mailEnv(once, smtpOnce.url),
-      'mail',
-      'send-due',
-      '--batch-size',
-      '2',
+    await killedAndRerun(
+      prepared,
+      ['mail', 'send-due', '--batch-size', '2'],
+      Array.from({ length: 6 }, (_, i) => `faults-mail-${i}@customers.example`),
     );
-    expect(straight.code, straight.err.join('\n')).toBe(0);
-
-    // The worker is killed (no clean-up at all) while its 4th message is being handed over; the SMTP server
-    // then refuses that message, as a server would when its client vanishes mid-transfer.
-    const run = spawnPortal(mailEnv(killed, smtpKilled.url), 'mail', 'send-due', '--batch-size', '2');
-    let arrived = 0;
-    smtpKilled.onMessage = async () => {
-      if (++arrived !== 4) return true;
-      run.child.kill('SIGKILL');
-      await run.exited;
-      return false;
-    };
-    expect(await run.exited).toBe('SIGKILL');
-    smtpKilled.onMessage = null;
-    expect(smtpKilled.received).toHaveLength(3);
-    await sessionsGone(killed);
-
-    const rerun = await runPortalWith(
-      mailEnv(killed, smtpKilled.url),
-      'mail',
-      'send-due',
-      '--batch-size',
-      '2',
-    );
-    expect(rerun.code, rerun.err.join('\n')).toBe(0);
-    const recipients = (mails: ReceivedMail[]) => mails.flatMap((mail) => mail.to).sort();
-    expect(recipients(smtpKilled.received)).toEqual(recipients(smtpOnce.received));
-    expect(new Set(recipients(smtpKilled.received)).size).toBe(smtpKilled.received.length);
-    expect(recipients(smtpOnce.received)).toEqual(
-      expect.arrayContaining(Array.from({ length: 6 }, (_, i) => `faults-mail-${i}@customers.example`)),
-    );
-    await expectSameData(once, killed);
   }, 180_000);
 
   it('portal mail alerts: a worker killed mid-run and run again sends every budget alert exactly once', async () => {
@@ -312,41 +311,48 @@ describe.skipIf(!onPostgres)('a command killed mid-transaction, then run again',
           .values({ accountId: account.id, type: WEEKLY_EMAIL, subscribed: true, nextMailingDate: today });
       }
     });
-    const killed = await database(prepared);
-    const once = prepared;
-    const [smtpOnce, smtpKilled] = await Promise.all([startSmtpServer(), startSmtpServer()]);
-    cleanups.push(smtpOnce.close, smtpKilled.close);
-    const mailEnv = (url: string, smtpUrl: string) => ({
-      DATABASE_URL: url,
-      SMTP_URL: smtpUrl,
-      PUBLIC_URL: 'https://portal.brightside.example',
-    });
-    const args = ['mail', 'alerts', '--now', day, '--batch-size', '2'] as const;
-
-    const straight = await runPortalWith(mailEnv(once, smtpOnce.url), ...args);
-    expect(straight.code, straight.err.join('\n')).toBe(0);
-
-    const run = spawnPortal(mailEnv(killed, smtpKilled.url), ...args);
-    let arrived = 0;
-    smtpKilled.onMessage = async () => {
-      if (++arrived !== 4) return true;
-      run.child.kill('SIGKILL');
-      await run.exited;
-      return false;
-    };
-    expect(await run.exited).toBe('SIGKILL');
-    smtpKilled.onMessage = null;
-    expect(smtpKilled.received).toHaveLength(3);
-    await sessionsGone(killed);
-
-    const rerun = await runPortalWith(mailEnv(killed, smtpKilled.url), ...args);
-    expect(rerun.code, rerun.err.join('\n')).toBe(0);
-    const recipients = (mails: ReceivedMail[]) => mails.flatMap((mail) => mail.to).sort();
-    expect(recipients(smtpKilled.received)).toEqual(recipients(smtpOnce.received));
-    expect(new Set(recipients(smtpKilled.received)).size).toBe(smtpKilled.received.length);
-    expect(recipients(smtpOnce.received)).toEqual(
-      expect.arrayContaining(Array.from({ length: 6 }, (_, i) => `faults-alert-${i}@customers.example`)),
+    await killedAndRerun(
+      prepared,
+      ['mail', 'alerts', '--now', day, '--batch-size', '2'],
+      Array.from({ length: 6 }, (_, i) => `faults-alert-${i}@customers.example`),
     );
-    await expectSameData(once, killed);
+  }, 180_000);
+
+  it('portal mail events: a worker killed mid-run and run again sends every invitation exactly once', async () => {
+    const prepared = await database();
+    const ids: string[] = [];
+    await withDb(prepared, async (db) => {
+      await linkSecret(db, config);
+      for (let i = 0; i < 6; i++) {
+        const [account] = await db
+          .insert(accounts)
+          .values({
+            publicId: `faults-event-${i}`,
+            nmi: `95${String(i).padStart(8, '0')}`,
+            clientCode: config.client.clientCode,
+            email: `faults-event-${i}@customers.example`,
+          })
+          .returning();
+        if (!account) throw new Error('account not created');
+        ids.push(account.publicId);
+        await db
+          .insert(subscriptions)
+          .values({ accountId: account.id, type: WEEKLY_EMAIL, subscribed: true, nextMailingDate: today });
+      }
+      // Ten days ahead at 17:00 to 18:00 AEST.
+      const start = new Date(`${addDays(today, 10)}T17:00:00+10:00`);
+      await createEvent(db, {
+        clientCode: config.client.clientCode,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 3_600_000),
+        factor: -0.3,
+        invite: ids,
+      });
+    });
+    await killedAndRerun(
+      prepared,
+      ['mail', 'events'],
+      ids.map((id) => `${id}@customers.example`),
+    );
   }, 180_000);
 });

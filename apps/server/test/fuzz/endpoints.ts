@@ -59,6 +59,7 @@ export const endpointFuzzers: Record<string, EndpointFuzzer> = {
   'GET /reduce_and_reward/dr_events/event_results': fromOperation(),
   'GET /reduce_and_reward/dr_events/event_progress': fromOperation(),
   'GET /reduce_and_reward/dr_events/upcoming': fromOperation(),
+  'GET /reduce_and_reward/dr_events/announced_target': fromOperation(),
   // The OpenAPI pages themselves (Swagger UI), outside the document.
   'GET /api/docs': underPath(['', '/']),
   'GET /api/docs/json': underPath(['']),

@@ -208,6 +208,11 @@ export const genuineRequests: Record<
     url: '/reduce_and_reward/dr_events/upcoming',
     query: { account_id: id },
   }),
+  announcedTarget: (ctx, id) => ({
+    method: 'GET',
+    url: '/reduce_and_reward/dr_events/announced_target',
+    query: { account_id: id, event_id: String(ctx.eventId) },
+  }),
   eventProgress: (ctx, id) => ({
     method: 'GET',
     url: '/reduce_and_reward/dr_events/event_progress',

@@ -1,31 +1,138 @@
-/** portal mail send-due, portal mail preview (docs/email-snapshots.md), portal mail alerts (docs/budget-alerts.md) */
+/**
+ * portal mail send-due, portal mail preview (docs/email-snapshots.md), portal mail alerts (docs/budget-alerts.md),
+ * portal mail events (docs/reduce-and-reward.md#emails)
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { accountIdSchema, type EmailFrequency, marketDateSchema, marketToday } from '@portal/contracts';
+import {
+  accountIdSchema,
+  aestIsoString,
+  type EmailFrequency,
+  marketDateSchema,
+  marketToday,
+} from '@portal/contracts';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/index.ts';
 import {
   type AlertOutcome,
+  type AlertsSummary,
   countAlertCandidates,
   DEFAULT_ALERT_BATCH_SIZE,
   sendBudgetAlerts,
 } from '../../domains/subscriptions/alerts.ts';
-import { createMailer, messageOf } from '../../domains/subscriptions/mailer.ts';
+import {
+  countEventEmailsDue,
+  type EventEmailOutcome,
+  type EventEmailsSummary,
+  sendEventEmails,
+} from '../../domains/subscriptions/event-emails.ts';
+import { createMailer, type Mailer, messageOf } from '../../domains/subscriptions/mailer.ts';
 import {
   countDue,
   DEFAULT_BATCH_SIZE,
   previewSnapshot,
+  type SendDueSummary,
   type SnapshotOutcome,
   sendDue,
 } from '../../domains/subscriptions/sender.ts';
 import { PRIVATE_DIR_MODE, writePrivateFile } from '../../lib/private-files.ts';
 import { type Cli, CliError, parseWith, plural, snakeCase } from '../context.ts';
+import type { Progress, ProgressSpec } from '../progress.ts';
+import { parseEventTime } from './events.ts';
 
 function batchSize(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1 || parsed > 10_000)
     throw new InvalidArgumentError('expected a whole number from 1 to 10000');
   return parsed;
+}
+
+/** A time for `--now`: an event time (parseEventTime), or a date standing for its AEST midnight. */
+function parseRunTime(value: string): Date {
+  if (marketDateSchema.safeParse(value).success) return parseEventTime(`${value}T00:00`);
+  try {
+    return parseEventTime(value);
+  } catch {
+    throw new InvalidArgumentError(
+      'expected a time as YYYY-MM-DDTHH:mm (AEST), ISO 8601 with an offset, or a date as YYYY-MM-DD',
+    );
+  }
+}
+
+interface SenderOutcome {
+  status: 'sent' | 'skipped' | 'cancelled';
+  publicId: string;
+  reason?: string | undefined;
+  deliveredTo?: string | undefined;
+}
+
+/**
+ * What the mail commands share: the mailer, the progress bar, each email not sent listed as it happens, a
+ * delivery failure as the command's error (the rest stays due), and the summary (`--json`: one object).
+ */
+async function runSender<Outcome extends SenderOutcome, Summary extends object>(
+  cli: Cli,
+  options: { json?: boolean | undefined },
+  spec: {
+    /** The run's day (`today` in JSON) or time (`now`, AEST), as the summary names it. */
+    run: { today: string } | { now: string };
+    progress: (db: Database, config: Config) => Promise<ProgressSpec>;
+    send: (
+      base: { db: Database; config: Config; mailer: Mailer; signal: AbortSignal },
+      hooks: { progress: Progress; onOutcome: (outcome: Outcome) => void },
+    ) => Promise<Summary>;
+    /** What an email not sent was, before its reason. */
+    describe: (outcome: Outcome) => string;
+    summary: (summary: Summary, transport: string) => string;
+  },
+) {
+  await cli.withDatabase(async ({ db }, config) => {
+    const mailer = createMailer(config);
+    const progress = cli.progress(await spec.progress(db, config));
+    const notSent: Outcome[] = [];
+    let failure: unknown = null;
+    const summary = await spec
+      .send(
+        { db, config, mailer, signal: cli.signal },
+        {
+          progress,
+          onOutcome: (outcome) => {
+            if (outcome.status === 'sent') return;
+            notSent.push(outcome);
+            if (!options.json) {
+              progress.log(`${outcome.status} ${spec.describe(outcome)}: ${outcome.reason}`);
+            }
+          },
+        },
+      )
+      .catch((error: unknown) => {
+        failure = error;
+        return null;
+      })
+      .finally(() => {
+        progress.stop();
+        mailer.close();
+      });
+    if (failure || !summary) {
+      throw new CliError(
+        `delivery failed, the rest stays due for the next run: ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
+    }
+    if (options.json) {
+      return cli.json(
+        snakeCase({
+          ...spec.run,
+          transport: mailer.kind,
+          ...(mailer.kind === 'smtp' ? {} : { outbox: config.mail.outboxDir }),
+          ...summary,
+          notSent: notSent.map(({ deliveredTo: _, ...outcome }) => outcome),
+        }),
+      );
+    }
+    cli.out(spec.summary(summary, mailer.kind === 'smtp' ? 'SMTP' : `outbox ${config.mail.outboxDir}`));
+  });
 }
 
 export function registerMailCommands(program: Command, cli: Cli) {
@@ -40,61 +147,27 @@ export function registerMailCommands(program: Command, cli: Cli) {
     .option('--batch-size <n>', 'subscriptions claimed per transaction', batchSize, DEFAULT_BATCH_SIZE)
     .option('--json', 'print the summary as one JSON object, with the snapshots not sent')
     .action(async (options: { now?: string; batchSize: number; json?: boolean }) => {
-      await cli.withDatabase(async ({ db }, config) => {
-        const mailer = createMailer(config);
-        const today = options.now ?? marketToday();
-        const progress = cli.progress({
+      const today = options.now ?? marketToday();
+      await runSender<SnapshotOutcome, SendDueSummary>(cli, options, {
+        run: { today },
+        progress: async (db, config) => ({
           label: 'Sending',
           total: await countDue(db, config, today),
           unit: 'snapshot',
-        });
-        const notSent: SnapshotOutcome[] = [];
-        let failure: unknown = null;
-        const summary = await sendDue({
-          db,
-          config,
-          mailer,
-          today,
-          batchSize: options.batchSize,
-          signal: cli.signal,
-          onSnapshot: (outcome) => {
-            progress.increment(1, outcome.publicId);
-            if (outcome.status === 'sent') return;
-            notSent.push(outcome);
-            if (!options.json) {
-              progress.log(
-                `${outcome.status} ${outcome.frequency} ${outcome.periodStart} ${outcome.publicId}: ${outcome.reason}`,
-              );
-            }
-          },
-        })
-          .catch((error: unknown) => {
-            failure = error;
-            return null;
-          })
-          .finally(() => {
-            progress.stop();
-            mailer.close();
-          });
-        if (failure || !summary) {
-          throw new CliError(
-            `delivery failed, the rest stays due for the next run: ${failure instanceof Error ? failure.message : String(failure)}`,
-          );
-        }
-        if (options.json) {
-          return cli.json(
-            snakeCase({
-              today,
-              transport: mailer.kind,
-              ...(mailer.kind === 'smtp' ? {} : { outbox: config.mail.outboxDir }),
-              ...summary,
-              notSent: notSent.map(({ deliveredTo: _, ...outcome }) => outcome),
-            }),
-          );
-        }
-        cli.out(
-          `Mail (${today}, ${mailer.kind === 'smtp' ? 'SMTP' : `outbox ${config.mail.outboxDir}`}): ${plural(summary.claimed, 'subscription')} newly due, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
-        );
+        }),
+        send: (base, { progress, onOutcome }) =>
+          sendDue({
+            ...base,
+            today,
+            batchSize: options.batchSize,
+            onSnapshot: (outcome) => {
+              progress.increment(1, outcome.publicId);
+              onOutcome(outcome);
+            },
+          }),
+        describe: (outcome) => `${outcome.frequency} ${outcome.periodStart} ${outcome.publicId}`,
+        summary: (summary, transport) =>
+          `Mail (${today}, ${transport}): ${plural(summary.claimed, 'subscription')} newly due, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
       });
     });
 
@@ -107,59 +180,61 @@ export function registerMailCommands(program: Command, cli: Cli) {
     .option('--batch-size <n>', 'accounts looked at per transaction', batchSize, DEFAULT_ALERT_BATCH_SIZE)
     .option('--json', 'print the summary as one JSON object, with the alerts not sent')
     .action(async (options: { now?: string; batchSize: number; json?: boolean }) => {
-      await cli.withDatabase(async ({ db }, config) => {
-        const mailer = createMailer(config);
-        const today = options.now ?? marketToday();
-        const progress = cli.progress({
+      const today = options.now ?? marketToday();
+      await runSender<AlertOutcome, AlertsSummary>(cli, options, {
+        run: { today },
+        progress: async (db, config) => ({
           label: 'Checking',
           total: await countAlertCandidates(db, config, today),
           unit: 'account',
-        });
-        const notSent: AlertOutcome[] = [];
-        let failure: unknown = null;
-        const summary = await sendBudgetAlerts({
-          db,
-          config,
-          mailer,
-          today,
-          batchSize: options.batchSize,
-          signal: cli.signal,
-          onChecked: (publicId) => progress.increment(1, publicId),
-          onAlert: (outcome) => {
-            if (outcome.status === 'sent') return;
-            notSent.push(outcome);
-            if (!options.json) {
-              progress.log(`${outcome.status} ${outcome.weekStart} ${outcome.publicId}: ${outcome.reason}`);
-            }
-          },
-        })
-          .catch((error: unknown) => {
-            failure = error;
-            return null;
-          })
-          .finally(() => {
-            progress.stop();
-            mailer.close();
-          });
-        if (failure || !summary) {
-          throw new CliError(
-            `delivery failed, the rest stays due for the next run: ${failure instanceof Error ? failure.message : String(failure)}`,
-          );
-        }
-        if (options.json) {
-          return cli.json(
-            snakeCase({
-              today,
-              transport: mailer.kind,
-              ...(mailer.kind === 'smtp' ? {} : { outbox: config.mail.outboxDir }),
-              ...summary,
-              notSent: notSent.map(({ deliveredTo: _, ...outcome }) => outcome),
-            }),
-          );
-        }
-        cli.out(
-          `Budget alerts (${today}, ${mailer.kind === 'smtp' ? 'SMTP' : `outbox ${config.mail.outboxDir}`}): ${plural(summary.checked, 'account')} checked, ${summary.claimed} on track to exceed, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
-        );
+        }),
+        send: (base, { progress, onOutcome }) =>
+          sendBudgetAlerts({
+            ...base,
+            today,
+            batchSize: options.batchSize,
+            onChecked: (publicId) => progress.increment(1, publicId),
+            onAlert: onOutcome,
+          }),
+        describe: (outcome) => `${outcome.weekStart} ${outcome.publicId}`,
+        summary: (summary, transport) =>
+          `Budget alerts (${today}, ${transport}): ${plural(summary.checked, 'account')} checked, ${summary.claimed} on track to exceed, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
+      });
+    });
+
+  mail
+    .command('events')
+    .description(
+      'Send the Reduce & Reward emails due: the invitation to each subscriber invited to an event that has not started (with their own target), and the results once their result is settled; each once per account and event. Run it after creating events and after each settlement. Safe to run in parallel and to rerun after a crash.',
+    )
+    .option(
+      '--now <time>',
+      'run as if it were this time: YYYY-MM-DDTHH:mm (AEST), ISO 8601 with an offset, or a date (its AEST midnight)',
+      parseRunTime,
+    )
+    .option('--json', 'print the summary as one JSON object, with the emails not sent')
+    .action(async (options: { now?: Date; json?: boolean }) => {
+      const now = options.now ?? new Date();
+      const run = aestIsoString(now).slice(0, 16).replace('T', ' ');
+      await runSender<EventEmailOutcome, EventEmailsSummary>(cli, options, {
+        run: { now: run },
+        progress: async (db, config) => ({
+          label: 'Sending',
+          total: await countEventEmailsDue(db, config, now),
+          unit: 'email',
+        }),
+        send: (base, { progress, onOutcome }) =>
+          sendEventEmails({
+            ...base,
+            now,
+            onEmail: (outcome) => {
+              progress.increment(1, outcome.publicId);
+              onOutcome(outcome);
+            },
+          }),
+        describe: (outcome) => `${outcome.kind} event ${outcome.eventId} ${outcome.publicId}`,
+        summary: (summary, transport) =>
+          `Reduce & Reward emails (${run} AEST, ${transport}): ${plural(summary.claimed, 'email')} newly due, ${summary.sent} sent, ${summary.skipped} skipped, ${summary.cancelled} cancelled.`,
       });
     });
 

@@ -8,7 +8,9 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -17,6 +19,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts, retailers } from '../schema.ts';
@@ -86,5 +89,52 @@ export const drEventInvitations = pgTable(
   ],
 );
 
+/**
+ * The Reduce & Reward emails (issue 29, decision 0041): the idempotency record of `portal mail events`, one
+ * row per invitation and kind, created when a worker claims it and marked sent once the message is handed
+ * over. An invitation email keeps the target it announced (the upcoming endpoint's figures as sent), so that
+ * the results can say whether the settlement's target is the one announced.
+ */
+export const drEventEmails = pgTable(
+  'dr_event_emails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    /** 'invitation' before the event starts; 'results' once the account's result is settled. */
+    kind: text('kind', { enum: ['invitation', 'results'] }).notNull(),
+    /** pending: claimed, not yet handed over; sent; skipped; cancelled (unsubscribed, event started). */
+    status: text('status', { enum: ['pending', 'sent', 'skipped', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    /**
+     * The target the invitation announced, as sent (null until sent, or when there was too little meter data
+     * for one): kWh per 30 minutes and for the event, the baseline it came from, its days and the latest.
+     */
+    targetKwh: doublePrecision('target_kwh'),
+    eventTargetKwh: doublePrecision('event_target_kwh'),
+    baselineKwh: doublePrecision('baseline_kwh'),
+    baselineDays: smallint('baseline_days'),
+    lastBaselineDay: date('last_baseline_day', { mode: 'string' }),
+    messageId: text('message_id'),
+    deliveredTo: text('delivered_to'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The idempotency key: one email of each kind per account and event.
+    unique('dr_event_emails_key').on(table.accountId, table.eventId, table.kind),
+    foreignKey({
+      name: 'dr_event_emails_invitation_fk',
+      columns: [table.accountId, table.eventId],
+      foreignColumns: [drEventInvitations.accountId, drEventInvitations.eventId],
+    }).onDelete('cascade'),
+    index('dr_event_emails_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
 export type DrEventRow = typeof drEvents.$inferSelect;
+export type DrEventEmailRow = typeof drEventEmails.$inferSelect;
 export type DrEventInvitationRow = typeof drEventInvitations.$inferSelect;

@@ -4,6 +4,7 @@
  */
 import {
   accountQuerySchema,
+  announcedTargetResponseSchema,
   drEventsResponseSchema,
   endpoints,
   errorResponseSchema,
@@ -18,7 +19,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { upcomingEventsFor } from './upcoming.ts';
-import { eventProgressFor, eventResultFor, eventResultsFor, eventsForAccount } from './views.ts';
+import {
+  announcedTargetFor,
+  eventProgressFor,
+  eventResultFor,
+  eventResultsFor,
+  eventsForAccount,
+} from './views.ts';
 
 const notInvited = () => new NotFound('No such event for this account.');
 
@@ -79,6 +86,22 @@ export const reduceAndRewardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     reads: 'standby',
     handler: async (request) => upcomingEventsFor(request.reads, request.account),
+  });
+
+  route(app, endpoints.announcedTarget, {
+    schema: {
+      summary: "Beyond the specification: the target the account's invitation email announced for an event",
+      description:
+        "The upcoming call's target as the invitation email carried it (issue 29), or null when no invitation was sent or it had no target. The event detail compares it with the settled target. 404 when the account was not invited.",
+      tags: ['reduce-and-reward'],
+      querystring: eventQuerySchema,
+      response: { 200: announcedTargetResponseSchema, 404: errorResponseSchema },
+    },
+    handler: async (request) => {
+      const announced = await announcedTargetFor(app.db, request.account, request.query.event_id);
+      if (announced === undefined) throw notInvited();
+      return { announced };
+    },
   });
 
   route(app, endpoints.eventProgress, {

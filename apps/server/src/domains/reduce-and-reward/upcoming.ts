@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { drEventInvitations, drEvents } from '../../db/schema/reduce-and-reward.ts';
+import { type DrEventRow, drEventInvitations, drEvents } from '../../db/schema/reduce-and-reward.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import { baselineFor } from './evaluate-account.ts';
 import { eventWindow, targetOf } from './settlement.ts';
@@ -36,34 +36,44 @@ export async function upcomingEventsFor(
       ),
     )
     .orderBy(asc(drEvents.startsAt), asc(drEvents.id));
-  const events: UpcomingEventsResponse['events'] = [];
-  for (const { event } of rows) {
-    const window = eventWindow(event.startsAt, event.endsAt);
-    const baseline = await baselineFor(db, event, account);
-    const target = baseline
-      ? targetOf(baseline, event.percentDisplacementFactor, window.intervalCount)
-      : null;
-    events.push({
-      id: event.id,
-      start_time: aestIsoString(event.startsAt),
-      end_time: aestIsoString(event.endsAt),
-      interval_count: window.intervalCount,
-      target:
-        baseline && target
-          ? {
-              baseline_kwh: round(target.baselineKwh, 3),
-              event_kwh: round(target.eventKwh, 3),
-              per_interval_kwh: round(target.perIntervalKwh, 3),
-              baseline_days: baseline.days.length,
-              last_baseline_day: baseline.days[0] as string,
-            }
-          : null,
-      rewards: {
-        silver_cents: EVENT_CREDIT_CENTS.silver,
-        gold_cents: EVENT_CREDIT_CENTS.gold,
-        gold_percent: GOLD_PERCENT,
-      },
-    });
-  }
+  const events: UpcomingEvent[] = [];
+  for (const { event } of rows) events.push(await upcomingEventOf(db, event, account));
   return { events };
+}
+
+export type UpcomingEvent = UpcomingEventsResponse['events'][number];
+
+/**
+ * One event as announced to the account: when, its own target from the days known now (null until 5 such
+ * days exist) and the rewards. The upcoming endpoint's entry, and what the invitation email says.
+ */
+export async function upcomingEventOf(
+  db: Database,
+  event: DrEventRow,
+  account: AccountRow,
+): Promise<UpcomingEvent> {
+  const window = eventWindow(event.startsAt, event.endsAt);
+  const baseline = await baselineFor(db, event, account);
+  const target = baseline ? targetOf(baseline, event.percentDisplacementFactor, window.intervalCount) : null;
+  return {
+    id: event.id,
+    start_time: aestIsoString(event.startsAt),
+    end_time: aestIsoString(event.endsAt),
+    interval_count: window.intervalCount,
+    target:
+      baseline && target
+        ? {
+            baseline_kwh: round(target.baselineKwh, 3),
+            event_kwh: round(target.eventKwh, 3),
+            per_interval_kwh: round(target.perIntervalKwh, 3),
+            baseline_days: baseline.days.length,
+            last_baseline_day: baseline.days[0] as string,
+          }
+        : null,
+    rewards: {
+      silver_cents: EVENT_CREDIT_CENTS.silver,
+      gold_cents: EVENT_CREDIT_CENTS.gold,
+      gold_percent: GOLD_PERCENT,
+    },
+  };
 }

@@ -3,6 +3,7 @@
  * read from the stored invitations and meter data.
  */
 import {
+  type AnnouncedTargetResponse,
   aestIsoString,
   type EventProgressResponse,
   type EventResultResponse,
@@ -13,6 +14,7 @@ import type { Database } from '../../db/index.ts';
 import {
   type DrEventInvitationRow,
   type DrEventRow,
+  drEventEmails,
   drEventInvitations,
   drEvents,
 } from '../../db/schema/reduce-and-reward.ts';
@@ -132,5 +134,53 @@ export async function eventProgressFor(
       average: evaluation.kind === 'result' ? round4(evaluation.outcome.averageKwh) : null,
       total_rewards: null,
     },
+  };
+}
+
+/**
+ * The target the account's invitation email announced for the event (issue 29 item 3); null when none was
+ * sent or it had none, undefined when the account was not invited.
+ */
+export async function announcedTargetFor(db: Database, account: AccountRow, eventId: number) {
+  const row = await invitationOf(db, account, eventId);
+  if (!row) return undefined;
+  return announcedTarget(db, account.id, eventId);
+}
+
+/**
+ * The target as the invitation announced it (the upcoming call's figures as sent); null when none was sent or
+ * it had none (too little meter data).
+ */
+export async function announcedTarget(
+  db: Database,
+  accountId: string,
+  eventId: number,
+): Promise<AnnouncedTargetResponse['announced']> {
+  const [row] = await db
+    .select()
+    .from(drEventEmails)
+    .where(
+      and(
+        eq(drEventEmails.accountId, accountId),
+        eq(drEventEmails.eventId, eventId),
+        eq(drEventEmails.kind, 'invitation'),
+        eq(drEventEmails.status, 'sent'),
+      ),
+    );
+  if (
+    !row ||
+    row.targetKwh === null ||
+    row.eventTargetKwh === null ||
+    row.baselineKwh === null ||
+    row.baselineDays === null ||
+    row.lastBaselineDay === null
+  )
+    return null;
+  return {
+    baseline_kwh: row.baselineKwh,
+    event_kwh: row.eventTargetKwh,
+    per_interval_kwh: row.targetKwh,
+    baseline_days: row.baselineDays,
+    last_baseline_day: row.lastBaselineDay,
   };
 }

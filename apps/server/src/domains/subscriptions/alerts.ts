@@ -23,10 +23,12 @@ import { findAccountByPublicId } from '../accounts/queries.ts';
 import { trackerWeekFor } from '../tracker/usage-service.ts';
 import { AVERAGE_WEEKS } from '../tracker/week.ts';
 import { alertWeekOf, isWeekOver, projectWeek, type WeekProjection } from './budget-alert.ts';
+import { claimThenDeliver, handOver } from './claim-deliver.ts';
 import { budgetAlertView } from './email/alert-view.ts';
 import { renderBudgetAlert } from './email/render.tsx';
+import { retailerOf } from './email/view.ts';
 import { linkBuilder, linkSecret } from './links.ts';
-import { isPermanentRejection, type Mailer, type OutgoingEmail } from './mailer.ts';
+import type { Mailer, OutgoingEmail } from './mailer.ts';
 
 export const DEFAULT_ALERT_BATCH_SIZE = 25;
 const DEMO_NOT_MAILED = 'a demo account: never mailed in production';
@@ -57,11 +59,7 @@ export function composeBudgetAlert(input: {
     budgetAlertView({
       projection,
       averageWeeks: AVERAGE_WEEKS,
-      retailer: {
-        name: config.client.retailer.name,
-        phone: config.client.retailer.phone,
-        legalEntity: config.client.retailer.legalEntity,
-      },
+      retailer: retailerOf(config),
       publicId: account.publicId,
       links,
     }),
@@ -236,14 +234,10 @@ async function deliverOne(
       projection,
       reference: String(alert.id),
     });
-    try {
-      const { deliveredTo } = await options.mailer.send({ ...email, to: account.email });
-      await finish(db, alert, { status: 'sent', messageId: email.messageId, deliveredTo });
-      return { publicId: account.publicId, weekStart: alert.weekStart, status: 'sent', deliveredTo };
-    } catch (error) {
-      if (!isPermanentRejection(error)) throw error;
-      return end('skipped', `refused by the mail server: ${(error as Error).message}`.slice(0, 500));
-    }
+    const handed = await handOver(options.mailer, { ...email, to: account.email });
+    if (handed.status === 'skipped') return end('skipped', handed.reason);
+    await finish(db, alert, { ...handed, messageId: email.messageId });
+    return { publicId: account.publicId, weekStart: alert.weekStart, ...handed };
   });
 }
 
@@ -257,22 +251,19 @@ export async function sendBudgetAlerts(options: SendAlertsOptions): Promise<Aler
   const secret = await linkSecret(options.db, options.config);
   const summary: AlertsSummary = { checked: 0, claimed: 0, sent: 0, skipped: 0, cancelled: 0 };
   let after: string | null = null;
-  for (;;) {
-    if (options.signal?.aborted) return summary;
-    const batch = await claimBatch({ ...options, today, after, batchSize });
-    summary.checked += batch.looked;
-    summary.claimed += batch.claimed;
-    after = batch.last ?? after;
-    // Deliver what is pending: this batch's, and any a crashed worker left behind.
-    for (;;) {
-      if (options.signal?.aborted) return summary;
-      const outcome = await deliverOne({ ...options, today, secret });
-      if (!outcome) break;
-      summary[outcome.status]++;
-      options.onAlert?.(outcome);
-    }
-    if (batch.looked === 0) return summary;
-  }
+  await claimThenDeliver({
+    claim: async () => {
+      const batch = await claimBatch({ ...options, today, after, batchSize });
+      summary.checked += batch.looked;
+      after = batch.last ?? after;
+      return { claimed: batch.claimed, more: batch.looked > 0 };
+    },
+    deliverOne: () => deliverOne({ ...options, today, secret }),
+    counts: summary,
+    onOutcome: options.onAlert,
+    signal: options.signal,
+  });
+  return summary;
 }
 
 /** One account's alert as it would be sent on `today`, whether or not it is due; nothing sent or recorded. */

@@ -180,3 +180,14 @@ export function linkBuilder(config: Config, secret: string, publicId: string, no
   };
 }
 export type LinkBuilder = ReturnType<typeof linkBuilder>;
+
+/**
+ * The List-Unsubscribe of every email but the budget alert's (which has its own list, decision 0040): the
+ * signed one-click unsubscribe (RFC 8058) and a mailto. Unsubscribing stops all of them.
+ */
+export function unsubscribeHeaders(config: Config, links: LinkBuilder, publicId: string) {
+  return {
+    'List-Unsubscribe': `<${links.unsubscribe()}>, <mailto:${config.mail.unsubscribeEmail}?subject=unsubscribe%20${publicId}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}

@@ -21,11 +21,12 @@ import { type EmailSnapshotRow, emailSnapshots, subscriptions } from '../../db/s
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
 import { plansFor } from '../tracker/plans-service.ts';
+import { claimThenDeliver, handOver } from './claim-deliver.ts';
 import { renderSnapshot } from './email/render.tsx';
-import { snapshotView } from './email/view.ts';
+import { retailerOf, snapshotView } from './email/view.ts';
 import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours-link.ts';
-import { linkBuilder, linkSecret } from './links.ts';
-import { isPermanentRejection, type Mailer, type OutgoingEmail } from './mailer.ts';
+import { linkBuilder, linkSecret, unsubscribeHeaders } from './links.ts';
+import type { Mailer, OutgoingEmail } from './mailer.ts';
 import { nextMailingDate, periodBefore, type SnapshotPeriod } from './schedule.ts';
 import { snapshotFigures } from './snapshot-data.ts';
 
@@ -54,11 +55,7 @@ export async function composeSnapshot(
   const links = linkBuilder(config, input.secret, account.publicId);
   const view = snapshotView({
     figures,
-    retailer: {
-      name: config.client.retailer.name,
-      phone: config.client.retailer.phone,
-      legalEntity: config.client.retailer.legalEntity,
-    },
+    retailer: retailerOf(config),
     publicId: account.publicId,
     links,
     happyHoursParticipant: await (input.happyHours ?? isHappyHoursParticipant)(db, account),
@@ -72,10 +69,7 @@ export async function composeSnapshot(
       ...rendered,
       messageId: `<snapshot.${period.frequency}.${period.start}.${input.reference}@${host}>`,
       fileName: `snapshot-${period.start}-${period.frequency}-${account.publicId}.eml`,
-      headers: {
-        'List-Unsubscribe': `<${links.unsubscribe()}>, <mailto:${config.mail.unsubscribeEmail}?subject=unsubscribe%20${account.publicId}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: unsubscribeHeaders(config, links, account.publicId),
     },
   };
 }
@@ -240,16 +234,13 @@ async function deliverOne(
       await finish(db, snapshot, { status: 'skipped', reason: composed.skip });
       return outcome('skipped', { reason: composed.skip });
     }
-    try {
-      const { deliveredTo } = await options.mailer.send({ ...composed.email, to: account.email });
-      await finish(db, snapshot, { status: 'sent', messageId: composed.email.messageId, deliveredTo });
-      return outcome('sent', { deliveredTo });
-    } catch (error) {
-      if (!isPermanentRejection(error)) throw error;
-      const reason = `refused by the mail server: ${(error as Error).message}`.slice(0, 500);
-      await finish(db, snapshot, { status: 'skipped', reason });
-      return outcome('skipped', { reason });
+    const handed = await handOver(options.mailer, { ...composed.email, to: account.email });
+    if (handed.status === 'skipped') {
+      await finish(db, snapshot, handed);
+      return outcome('skipped', { reason: handed.reason });
     }
+    await finish(db, snapshot, { ...handed, messageId: composed.email.messageId });
+    return outcome('sent', { deliveredTo: handed.deliveredTo });
   });
 }
 
@@ -262,20 +253,14 @@ export async function sendDue(options: SendDueOptions): Promise<SendDueSummary> 
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const secret = await linkSecret(options.db, options.config);
   const summary: SendDueSummary = { claimed: 0, sent: 0, skipped: 0, cancelled: 0 };
-  for (;;) {
-    if (options.signal?.aborted) return summary;
-    const claimed = await claimBatch(options.db, options.config, today, batchSize);
-    summary.claimed += claimed;
-    // Deliver what is pending: this batch, and any a crashed worker left behind.
-    for (;;) {
-      if (options.signal?.aborted) return summary;
-      const outcome = await deliverOne({ ...options, today, secret });
-      if (!outcome) break;
-      summary[outcome.status]++;
-      options.onSnapshot?.(outcome);
-    }
-    if (claimed === 0) return summary;
-  }
+  await claimThenDeliver({
+    claim: async () => ({ claimed: await claimBatch(options.db, options.config, today, batchSize) }),
+    deliverOne: () => deliverOne({ ...options, today, secret }),
+    counts: summary,
+    onOutcome: options.onSnapshot,
+    signal: options.signal,
+  });
+  return summary;
 }
 
 export interface PreviewResult {

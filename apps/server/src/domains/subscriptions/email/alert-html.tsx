@@ -1,10 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /** The HTML part of a budget alert, in the document every Tracker email shares (layout.tsx). */
 import type { BudgetAlertView } from './alert-view.ts';
-import { Button, colours, EmailDocument, p, Section } from './layout.tsx';
+import { Button, colours, EmailDocument, Footer, Heading, p, Section } from './layout.tsx';
 
 export function BudgetAlertHtml({ view }: { view: BudgetAlertView }) {
-  const small = p({ fontSize: '14px', lineHeight: '20px', color: colours.muted });
   return (
     <EmailDocument
       title={view.subject}
@@ -12,9 +11,7 @@ export function BudgetAlertHtml({ view }: { view: BudgetAlertView }) {
       brand={view.brand}
       card={
         <>
-          <h1 style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '28px', color: colours.text }}>
-            {view.heading}
-          </h1>
+          <Heading>{view.heading}</Heading>
           <p style={p({ fontSize: '20px', lineHeight: '28px', fontWeight: 700, color: colours.over })}>
             {view.headline}
           </p>
@@ -42,22 +39,7 @@ export function BudgetAlertHtml({ view }: { view: BudgetAlertView }) {
           </Section>
         </>
       }
-      footer={
-        <>
-          <p className="snap-muted" style={small}>
-            {view.turnOff.line}{' '}
-            <a className="snap-link" href={view.turnOff.link.href} style={{ color: colours.brand }}>
-              {view.turnOff.link.label}
-            </a>
-            .
-          </p>
-          {view.footer.map((line) => (
-            <p key={line} className="snap-muted" style={small}>
-              {line}
-            </p>
-          ))}
-        </>
-      }
+      footer={<Footer note={view.turnOff} lines={view.footer} />}
     />
   );
 }

@@ -1,23 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /** The plain-text part of a budget alert, rendered by React from the same view as the HTML part. */
-import type { ReactNode } from 'react';
 import type { BudgetAlertView } from './alert-view.ts';
-
-const Line = ({ children }: { children?: ReactNode }) => (
-  <>
-    {children}
-    {'\n'}
-  </>
-);
+import { Line, TextFooter, TextHeading } from './layout.tsx';
 
 export function BudgetAlertText({ view }: { view: BudgetAlertView }) {
   return (
     <>
-      <Line>{view.brand}</Line>
-      <Line />
-      <Line>{view.heading}</Line>
-      <Line>{'='.repeat(Math.min(view.heading.length, 60))}</Line>
-      <Line />
+      <TextHeading brand={view.brand} heading={view.heading} />
       <Line>{view.headline}</Line>
       {view.lines.map((line) => (
         <Line key={line}>{line}</Line>
@@ -33,15 +22,7 @@ export function BudgetAlertText({ view }: { view: BudgetAlertView }) {
       <Line />
       <Line>{view.action.label}:</Line>
       <Line>{view.action.href}</Line>
-      <Line />
-      <Line>--</Line>
-      <Line>{view.turnOff.line}</Line>
-      <Line>
-        {view.turnOff.link.label}: {view.turnOff.link.href}
-      </Line>
-      {view.footer.map((line) => (
-        <Line key={line}>{line}</Line>
-      ))}
+      <TextFooter note={view.turnOff} lines={view.footer} />
     </>
   );
 }

@@ -50,6 +50,92 @@ export const p = (style: CSSProperties = {}): CSSProperties => ({
   ...style,
 });
 
+/** A line of a plain-text part: its text and a line break (the text parts are React too, see render.tsx). */
+export const Line = ({ children }: { children?: ReactNode }) => (
+  <>
+    {children}
+    {'\n'}
+  </>
+);
+
+/** The card's heading: what the email is about. */
+export function Heading({ children }: { children: ReactNode }) {
+  return (
+    <h1 style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '28px', color: colours.text }}>
+      {children}
+    </h1>
+  );
+}
+
+/** A link of an email: its words and where it leads (a signed link). */
+export interface EmailLink {
+  label: string;
+  href: string;
+}
+
+/** Under the card: why the email came with the link to change that, then the footer's lines. */
+export function Footer({
+  note,
+  lines,
+}: {
+  note: { line: string; link: EmailLink };
+  lines: readonly string[];
+}) {
+  const small = p({ fontSize: '14px', lineHeight: '20px', color: colours.muted });
+  return (
+    <>
+      <p className="snap-muted" style={small}>
+        {note.line}{' '}
+        <a className="snap-link" href={note.link.href} style={{ color: colours.brand }}>
+          {note.link.label}
+        </a>
+        .
+      </p>
+      {lines.map((line) => (
+        <p key={line} className="snap-muted" style={small}>
+          {line}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** The text part's top: the brand, then the heading underlined. */
+export function TextHeading({ brand, heading }: { brand: string; heading: string }) {
+  return (
+    <>
+      <Line>{brand}</Line>
+      <Line />
+      <Line>{heading}</Line>
+      <Line>{'='.repeat(Math.min(heading.length, 60))}</Line>
+      <Line />
+    </>
+  );
+}
+
+/** The text part's end: the signature line, why the email came with its link, the footer's lines. */
+export function TextFooter({
+  note,
+  lines,
+}: {
+  note: { line: string; link: EmailLink };
+  lines: readonly string[];
+}) {
+  return (
+    <>
+      <Line />
+      <Line>--</Line>
+      <Line>{note.line}</Line>
+      <Line>
+        {note.link.label}: {note.link.href}
+      </Line>
+      {lines.map((line) => (
+        <Line key={line}>{line}</Line>
+      ))}
+    </>
+  );
+}
+
 export function Section({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <div

@@ -3,7 +3,7 @@
  * The HTML part of a snapshot, in the document every Tracker email shares (layout.tsx).
  */
 import { snapshotCopy } from '@portal/contracts';
-import { BudgetBar, Button, colours, EmailDocument, p, Section } from './layout.tsx';
+import { BudgetBar, Button, colours, EmailDocument, Footer, Heading, p, Section } from './layout.tsx';
 import type { SnapshotView } from './view.ts';
 
 export function SnapshotHtml({ view }: { view: SnapshotView }) {
@@ -14,16 +14,7 @@ export function SnapshotHtml({ view }: { view: SnapshotView }) {
       brand={view.brand}
       card={
         <>
-          <h1
-            style={{
-              margin: '0 0 16px',
-              fontSize: '22px',
-              lineHeight: '28px',
-              color: colours.text,
-            }}
-          >
-            {view.heading}
-          </h1>
+          <Heading>{view.heading}</Heading>
           <p
             className="snap-total"
             style={p({ margin: 0, fontSize: '44px', lineHeight: '52px', fontWeight: 700 })}
@@ -88,26 +79,7 @@ export function SnapshotHtml({ view }: { view: SnapshotView }) {
           </Section>
         </>
       }
-      footer={
-        <>
-          <p className="snap-muted" style={p({ fontSize: '14px', lineHeight: '20px', color: colours.muted })}>
-            {view.settings.line}{' '}
-            <a className="snap-link" href={view.settings.link.href} style={{ color: colours.brand }}>
-              {view.settings.link.label}
-            </a>
-            .
-          </p>
-          {view.footer.map((line) => (
-            <p
-              key={line}
-              className="snap-muted"
-              style={p({ fontSize: '14px', lineHeight: '20px', color: colours.muted })}
-            >
-              {line}
-            </p>
-          ))}
-        </>
-      }
+      footer={<Footer note={view.settings} lines={view.footer} />}
     />
   );
 }

@@ -1,27 +1,17 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The plain-text part of a snapshot, rendered by React from the same view as the HTML part: components that
- * output only text and line breaks, turned into a string by `renderText`.
+ * output only text and line breaks, turned into a string by render.tsx.
  */
 import { snapshotCopy } from '@portal/contracts';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment } from 'react';
+import { Line, TextFooter, TextHeading } from './layout.tsx';
 import type { SnapshotView } from './view.ts';
-
-const Line = ({ children }: { children?: ReactNode }) => (
-  <>
-    {children}
-    {'\n'}
-  </>
-);
 
 export function SnapshotText({ view }: { view: SnapshotView }) {
   return (
     <>
-      <Line>{view.brand}</Line>
-      <Line />
-      <Line>{view.heading}</Line>
-      <Line>{'='.repeat(Math.min(view.heading.length, 60))}</Line>
-      <Line />
+      <TextHeading brand={view.brand} heading={view.heading} />
       <Line>
         {view.total} {view.totalNote}
       </Line>
@@ -64,15 +54,7 @@ export function SnapshotText({ view }: { view: SnapshotView }) {
           <Line>{action.href}</Line>
         </Fragment>
       ))}
-      <Line />
-      <Line>--</Line>
-      <Line>{view.settings.line}</Line>
-      <Line>
-        {view.settings.link.label}: {view.settings.link.href}
-      </Line>
-      {view.footer.map((line) => (
-        <Line key={line}>{line}</Line>
-      ))}
+      <TextFooter note={view.settings} lines={view.footer} />
     </>
   );
 }

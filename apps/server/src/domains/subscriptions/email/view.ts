@@ -15,6 +15,7 @@ import {
   snapshotCopy,
   WEEKDAY_NAMES,
 } from '@portal/contracts';
+import type { Config } from '../../../config.ts';
 import type { LinkBuilder } from '../links.ts';
 import type { SnapshotFigures } from '../snapshot-data.ts';
 
@@ -23,6 +24,13 @@ export interface SnapshotRetailer {
   phone: string;
   legalEntity: string;
 }
+
+/** The retailer as every email names it (brand, phone, legal entity), from the configuration. */
+export const retailerOf = (config: Config): SnapshotRetailer => ({
+  name: config.client.retailer.name,
+  phone: config.client.retailer.phone,
+  legalEntity: config.client.retailer.legalEntity,
+});
 
 export interface SnapshotLink {
   label: string;

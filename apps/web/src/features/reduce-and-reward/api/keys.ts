@@ -6,4 +6,6 @@ export const eventKeys = {
   upcoming: (accountId: string) => [...eventKeys.all, accountId, 'upcoming'] as const,
   progress: (accountId: string, eventId: string) =>
     [...eventKeys.all, accountId, 'progress', eventId] as const,
+  announced: (accountId: string, eventId: string) =>
+    [...eventKeys.all, accountId, 'announced', eventId] as const,
 };

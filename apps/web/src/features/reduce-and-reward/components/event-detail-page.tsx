@@ -6,18 +6,20 @@
  * shows during the fetch; a failure shows 'No data available for this event' and is logged (docs/rules.md#states-and-transitions, docs/api.md#errors).
  */
 import {
+  announcedTargetChange,
+  type EventProgressResponse,
   eventCopy,
-  formatCurrency,
+  eventOutcomeOf,
   isEventIdText,
   messages,
   paths,
-  rewardTierOf,
-  rewardTiers,
+  progressTarget,
 } from '@portal/contracts';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { reportError } from '../../../shared/lib/error-reporting.ts';
+import { useAnnouncedTarget } from '../api/get-announced-target.ts';
 import { useDrEvents } from '../api/get-dr-events.ts';
 import { useEventHistory } from '../api/get-event-history.ts';
 import { useEventProgress } from '../api/get-event-progress.ts';
@@ -39,6 +41,34 @@ export function EventDetailPage() {
         <p role="alert">{messages.missingAccountId}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * Whether the target the result is measured against is the one the invitation email announced, with both
+ * figures when not (issue 29 item 3). Nothing before the event is settled, when no target was announced, or
+ * when the service does not offer the call.
+ */
+function TargetAnnounced({
+  accountId,
+  eventId,
+  progress,
+}: {
+  accountId: string;
+  eventId: string;
+  progress: EventProgressResponse;
+}) {
+  const settled = progress.challenge.status === 'complete';
+  const announced = useAnnouncedTarget(accountId, eventId, settled);
+  const change = announcedTargetChange(
+    announced.data?.announced?.per_interval_kwh ?? null,
+    settled ? progressTarget(progress) : null,
+  );
+  if (!change) return null;
+  return (
+    <p className="rr-target-announced" data-testid="event-target-announced">
+      {change.sentence}
+    </p>
   );
 }
 
@@ -104,19 +134,20 @@ function EventDetail({ accountId, eventId }: { accountId: string; eventId: strin
   }
 
   const { challenge, usage } = progress.data;
-  const cents = usage.total_rewards?.cents ?? null;
-  const tier = cents === null ? null : rewardTierOf(cents);
+  // The same words as the results email (issue 29).
+  const outcome = eventOutcomeOf(usage.total_rewards?.cents ?? null);
   return (
     <>
       <section className="rr-card rr-rewards-header" aria-labelledby="rr-total-title">
         <h2 id="rr-total-title">{eventCopy.totalRewards}</h2>
         <p className="rr-rewards-header__amount" data-testid="event-total">
-          {cents === null ? '–' : formatCurrency(cents / 100)}
+          {outcome.total}
         </p>
-        {tier && (
+        {outcome.tier && (
           <p className="rr-rewards-header__rank">
-            <span className="rr-rewards-header__label">{eventCopy.rankLabel}</span> <RankIcon tier={tier} />
-            <span className="rr-rewards-header__motto"> ‘{rewardTiers[tier].text}’</span>
+            <span className="rr-rewards-header__label">{eventCopy.rankLabel}</span>{' '}
+            <RankIcon tier={outcome.tier.key} />
+            <span className="rr-rewards-header__motto"> ‘{outcome.tier.motto}’</span>
           </p>
         )}
       </section>
@@ -126,6 +157,7 @@ function EventDetail({ accountId, eventId }: { accountId: string; eventId: strin
         </h2>
         <EventChart progress={progress.data} />
         <EventLegend />
+        <TargetAnnounced accountId={accountId} eventId={eventId} progress={progress.data} />
       </section>
       {neighbours}
     </>

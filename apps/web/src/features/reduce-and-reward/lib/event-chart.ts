@@ -3,7 +3,7 @@
  * below zero (solar export), the zero line, the event average and the target line of docs/rules.md#limits, and about 5 y
  * ticks in kWh with 2 decimals, from d3 scales in the SVG's own units.
  */
-import { type EventProgressResponse, eventTarget } from '@portal/contracts';
+import { type EventProgressResponse, progressTarget } from '@portal/contracts';
 import { scaleBand, scaleLinear } from 'd3-scale';
 
 export const CHART_WIDTH = 360;
@@ -45,11 +45,8 @@ function addMinutes(time: string, minutes: number): string {
 }
 
 export function eventChartModel(progress: EventProgressResponse): EventChartModel {
-  const { intervals, baseline, average } = progress.usage;
-  const target =
-    baseline !== null && intervals.length > 0
-      ? eventTarget(baseline, progress.challenge.percent_displacement_factor, intervals.length)
-      : null;
+  const { intervals, average } = progress.usage;
+  const target = progressTarget(progress);
   const values = intervals.map((interval) => interval.interval_usage_value);
   const extent = [0, ...values, ...(average === null ? [] : [average]), ...(target === null ? [] : [target])];
   let low = Math.min(...extent);

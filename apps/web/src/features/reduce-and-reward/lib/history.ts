@@ -5,12 +5,12 @@
 import {
   EVENT_HISTORY_START,
   type EventResultResponse,
+  eventPassed,
   eventResultTexts,
   MONTH_NAMES,
   marketDateOf,
   type RewardTierKey,
   rewardTierOf,
-  rewardTiers,
 } from '@portal/contracts';
 
 export interface HistorySource {
@@ -40,8 +40,7 @@ export function toHistoryEntry({ dr_event, result }: HistorySource): HistoryEntr
   return {
     dr_event,
     event_usage_exists: exists,
-    // Passing earns at least the Silver credit (docs/rules.md).
-    passed: exists && cents >= rewardTiers.silver.cents,
+    passed: exists && eventPassed(cents),
     dr_event_rewards: { cents },
     has_data: usage !== undefined,
   };

@@ -1,0 +1,68 @@
+/**
+ * The run every email command shares (decision 0012): claim a batch, deliver what is pending (this batch's
+ * and any a crashed worker left), and again until a claim finds nothing more to look at; and the hand-over
+ * of one message, where a permanent refusal skips the email and anything else stops the run with the error
+ * (the email stays pending for the next run). Used by `portal mail send-due`, `alerts` and `events`, each
+ * with its own claim and its own checks before sending.
+ */
+import type { Mailer, OutgoingEmail } from './mailer.ts';
+import { isPermanentRejection } from './mailer.ts';
+
+export type DeliveryStatus = 'sent' | 'skipped' | 'cancelled';
+
+export interface DeliveryCounts {
+  /** Emails claimed by this run. */
+  claimed: number;
+  sent: number;
+  skipped: number;
+  cancelled: number;
+}
+
+/**
+ * Claims and delivers until a claim has nothing more to look at (`more`, by default whether it claimed any),
+ * or the signal stops it before its next claim or email. Counts the claims and each outcome in `counts` as
+ * they happen.
+ */
+export async function claimThenDeliver<Outcome extends { status: DeliveryStatus }>(steps: {
+  claim: () => Promise<{ claimed: number; more?: boolean }>;
+  /** Delivers one pending email; null when none is left unlocked. */
+  deliverOne: () => Promise<Outcome | null>;
+  counts: DeliveryCounts;
+  onOutcome?: ((outcome: Outcome) => void) | undefined;
+  signal?: AbortSignal | undefined;
+}): Promise<void> {
+  for (;;) {
+    if (steps.signal?.aborted) return;
+    const { claimed, more = claimed > 0 } = await steps.claim();
+    steps.counts.claimed += claimed;
+    for (;;) {
+      if (steps.signal?.aborted) return;
+      const outcome = await steps.deliverOne();
+      if (!outcome) break;
+      steps.counts[outcome.status]++;
+      steps.onOutcome?.(outcome);
+    }
+    if (!more) return;
+  }
+}
+
+/**
+ * Hands one message to the mailer: 'sent' with where it went, or 'skipped' with the reason when the server
+ * refused it for good. A transient failure is thrown: the caller's transaction rolls back, the email stays
+ * pending.
+ */
+export async function handOver(
+  mailer: Mailer,
+  email: OutgoingEmail,
+): Promise<{ status: 'sent'; deliveredTo: string } | { status: 'skipped'; reason: string }> {
+  try {
+    const { deliveredTo } = await mailer.send(email);
+    return { status: 'sent', deliveredTo };
+  } catch (error) {
+    if (!isPermanentRejection(error)) throw error;
+    return {
+      status: 'skipped',
+      reason: `refused by the mail server: ${(error as Error).message}`.slice(0, 500),
+    };
+  }
+}
