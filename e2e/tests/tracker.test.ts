@@ -283,6 +283,20 @@ async function expectTableRowsAddUp(page: Page) {
   await page.getByText(trackerCopy.tableSummary).click();
 }
 
+/** Where the money goes (issue 28 item 1): its parts add up to its footer, which is the spend shown above. */
+async function expectMoneyPartsAddUp(page: Page, spendTestId: string) {
+  const card = page.getByTestId('money-parts');
+  await expect.poll(() => card.count()).toBe(1);
+  const amounts = await card.locator('tbody tr td:last-child').allTextContents();
+  expect(amounts.length).toBeGreaterThan(1);
+  const total = cents((await card.getByTestId('money-parts-total').textContent()) ?? '');
+  expect(sum(amounts.map(cents)), amounts.join(' + ')).toBe(total);
+  expect(total).toBe(cents((await page.getByTestId(spendTestId).textContent()) ?? ''));
+  expect((await card.locator('tbody th').first().textContent()) ?? '').toContain(
+    trackerCopy.moneyPartAlwaysOn,
+  );
+}
+
 describe('what the Tracker shows adds up (issue 15 item 1)', () => {
   it.each(['demo-business', 'demo-solar', 'demo-home'])(
     '%s: the week’s spend is the sum of the day labels, each day’s hours and supply make its spend, on a 320 px phone',
@@ -312,6 +326,7 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
         expect(await layoutProblems(page), `${account} week of ${from}`).toEqual([]);
         if (week === 0) {
           await expectTableRowsAddUp(page);
+          await expectMoneyPartsAddUp(page, 'week-spend');
           await page.screenshot({ path: shot(`tracker-week-${account}-320`), fullPage: true });
         }
         if (week < 3) await page.getByRole('link', { name: trackerCopy.previousWeek }).click();
@@ -333,6 +348,7 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
       );
       expect(await layoutProblems(page)).toEqual([]);
       await expectTableRowsAddUp(page);
+      await expectMoneyPartsAddUp(page, 'day-spend');
       await page.screenshot({ path: shot(`tracker-day-${account}-320`), fullPage: true });
       expect(problems).toEqual([]);
       await context.close();

@@ -11,8 +11,10 @@ import path from 'node:path';
 import {
   addDays,
   formatCurrency,
+  formatDecimal,
   formatLongDate,
   marketToday,
+  moneyPartLabel,
   paths,
   subscriptionSchema,
   usageResponseSchema,
@@ -195,6 +197,18 @@ describe('portal mail send-due over SMTP', () => {
       expect(part).toContain('A projection only');
       expect(part).toContain('The same week last year: $');
       expect(part).not.toContain('Solar credit');
+      // Where the money went (issue 28 item 1): the Tracker's parts of the week, always-on first.
+      expect(part).toContain('Where your money went');
+      const parts = insights.money_parts?.parts ?? [];
+      expect(parts[0]?.part).toBe('always_on');
+      for (const line of parts) {
+        const amount = formatCurrency(line.spend);
+        expect(part).toContain(
+          line.usage_kwh === null
+            ? `${moneyPartLabel(line)}: ${amount}`
+            : `${moneyPartLabel(line)}: ${amount} (${formatDecimal(line.usage_kwh, 1)} kWh)`,
+        );
+      }
     }
     expect(home.text).toContain(
       'See your week in Tracker:\nhttps://portal.brightside.example/api/email/click?t=',

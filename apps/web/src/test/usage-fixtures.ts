@@ -9,6 +9,7 @@ import {
   type Customer,
   dayOfWeek,
   MONTH_NAMES,
+  type MoneyParts,
   marketToday,
   type SolarCurtailment,
   type UsageResponse,
@@ -55,6 +56,52 @@ export function dayData(index: number, solar: boolean): ColumnData {
     concession: 0,
     usage_kwh: round(grid * 3.2),
     average_spend: 5,
+  };
+}
+
+/**
+ * Where a day's money goes, adding up to `dayData`'s total: always-on $1.50, night, morning and afternoon
+ * $0.50 each, evening $1 + index, supply $1.10, less a $1 solar credit with solar.
+ */
+export function dayMoneyParts(index: number, solar: boolean): MoneyParts {
+  const usage = (period: string, spend: number, kwh: number) => ({
+    part: 'usage' as const,
+    period,
+    spend,
+    usage_kwh: kwh,
+  });
+  return {
+    parts: [
+      { part: 'always_on', period: null, spend: 1.5, usage_kwh: 4.8 },
+      usage('night', 0.5, 1.6),
+      usage('morning', 0.5, 1.6),
+      usage('afternoon', 0.5, 1.6),
+      usage('evening', 1 + index, round((1 + index) * 3.2)),
+      { part: 'supply', period: null, spend: 1.1, usage_kwh: null },
+      ...(solar ? [{ part: 'solar_credit' as const, period: null, spend: -1, usage_kwh: null }] : []),
+    ],
+    always_on_days: 1,
+  };
+}
+
+/** Parts of several days summed part by part, in whole cents, as the server sums a week's. */
+export function sumMoneyParts(days: readonly MoneyParts[]): MoneyParts | null {
+  if (days.length === 0) return null;
+  const byKey = new Map<string, MoneyParts['parts'][number]>();
+  for (const day of days) {
+    for (const part of day.parts) {
+      const key = `${part.part}:${part.period}`;
+      const found = byKey.get(key);
+      if (!found) byKey.set(key, { ...part });
+      else {
+        found.spend = round(found.spend + part.spend);
+        found.usage_kwh = found.usage_kwh === null ? null : round(found.usage_kwh + (part.usage_kwh ?? 0));
+      }
+    }
+  }
+  return {
+    parts: [...byKey.values()],
+    always_on_days: days.reduce((sum, day) => sum + day.always_on_days, 0),
   };
 }
 
@@ -118,6 +165,7 @@ export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
             },
           }
         : { trend: null, diversion: null },
+      money_parts: hasData ? dayMoneyParts(index, solar) : null,
       intervals: Array.from({ length: 24 }, (_, hour) => {
         const time = `${String(hour).padStart(2, '0')}:00`;
         const hourHasData = hasData && hoursWithData(index, hour);
@@ -184,6 +232,7 @@ export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
         solar_curtailment: options.curtailment ?? null,
         total_spend: total,
         usage_kwh: total === null ? null : 120.4,
+        money_parts: sumMoneyParts(days.flatMap((day) => (day.money_parts ? [day.money_parts] : []))),
       },
       intervals: days,
     },

@@ -63,6 +63,20 @@ export function SnapshotHtml({ view }: { view: SnapshotView }) {
               {view.solar ? <p style={p()}>{view.solar}</p> : null}
             </Section>
           ) : null}
+          {view.moneyParts ? (
+            <Section title={view.moneyParts.title}>
+              {view.moneyParts.lines.map((line) => (
+                <p key={line} style={p()}>
+                  {line}
+                </p>
+              ))}
+              {view.moneyParts.note ? (
+                <p className="snap-muted" style={p({ color: colours.muted, fontSize: '14px' })}>
+                  {view.moneyParts.note}
+                </p>
+              ) : null}
+            </Section>
+          ) : null}
           {view.forecast ? (
             <Section title={snapshotCopy.forecastTitle}>
               <p style={p()}>{view.forecast.line}</p>

@@ -10,6 +10,7 @@ import {
   formatLongDate,
   formatMessage,
   MONTH_NAMES,
+  moneyPartLabel,
   paths,
   planCopy,
   snapshotCopy,
@@ -42,6 +43,8 @@ export interface SnapshotView {
   budget: { line: string; percent: number; over: boolean; result: string } | null;
   highestDay: string | null;
   solar: string | null;
+  /** Where the money went, a line per part as Tracker names it, and what always-on means. */
+  moneyParts: { title: string; lines: string[]; note: string | null } | null;
   forecast: { line: string; note: string } | null;
   /** A plan on offer that would have saved at least the configured amount a year (issue 17). */
   betterOffer: { title: string; line: string; link: SnapshotLink } | null;
@@ -150,6 +153,22 @@ export function snapshotView(input: {
       }
     : null;
 
+  const moneyParts = figures.moneyParts
+    ? {
+        title: snapshotCopy.moneyPartsTitle,
+        lines: figures.moneyParts.parts.map((part) =>
+          formatMessage(part.usage_kwh === null ? snapshotCopy.moneyPart : snapshotCopy.moneyPartKwh, {
+            part: moneyPartLabel(part),
+            amount: money(part.spend),
+            kwh: formatDecimal(part.usage_kwh ?? 0, 1),
+          }),
+        ),
+        note: figures.moneyParts.parts.some((part) => part.part === 'always_on')
+          ? snapshotCopy.moneyPartsAlwaysOn
+          : null,
+      }
+    : null;
+
   const actions: SnapshotLink[] = [
     {
       label: weekly ? snapshotCopy.viewWeek : snapshotCopy.viewMonth,
@@ -195,6 +214,7 @@ export function snapshotView(input: {
           kwh: formatDecimal(figures.solar.kwh, 1),
         })
       : null,
+    moneyParts,
     forecast,
     betterOffer: input.betterOffer
       ? {
