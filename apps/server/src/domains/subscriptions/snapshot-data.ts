@@ -25,8 +25,8 @@ import {
   sumMoney,
   toDollars,
 } from '../billing/money.ts';
-import { storedDays } from '../billing/priced-days-reads.ts';
 import type { DayParts } from '../billing/money-parts.ts';
+import { storedDays } from '../billing/priced-days-reads.ts';
 import type { DaySpend } from '../billing/spend.ts';
 import { forecastFor, usageFor, usageSourceOf } from '../tracker/usage-service.ts';
 import {
@@ -113,7 +113,9 @@ export function periodTotals(
     moneyParts: parts
       ? moneyPartsOf(
           sumShownParts(
-            priced.map((day, index) => shownDayParts(day, shown[index] as ShownDay, parts.get(day.date) ?? null)),
+            priced.map((day, index) =>
+              shownDayParts(day, shown[index] as ShownDay, parts.get(day.date) ?? null),
+            ),
           ),
         )
       : null,
