@@ -76,7 +76,8 @@ export const snapshotCopy = {
   moneyPart: '{part}: {amount}',
   /** The same with the part's energy: {kwh} to 1 decimal. */
   moneyPartKwh: '{part}: {amount} ({kwh} kWh)',
-  moneyPartsAlwaysOn: 'Always on is what your home draws around the clock, from its quietest half-hour overnight.',
+  moneyPartsAlwaysOn:
+    'Always on is what your home draws around the clock, from its quietest half-hour overnight.',
   forecastTitle: 'This quarter',
   forecast: 'Projected bill for {from} to {to}: {projected} ({spent} so far).',
   forecastToDate: 'Spent so far this quarter ({from} to {to}): {spent}.',

@@ -10,6 +10,8 @@ import {
   dayOfWeek,
   MONTH_NAMES,
   type MoneyParts,
+  type QuarterComparison,
+  quarterComparisonSchema,
   marketToday,
   type SolarCurtailment,
   type UsageResponse,
@@ -254,6 +256,27 @@ export const json = (body: unknown, status = 200) =>
 export const apiError = (status: number, code: string, message: string) =>
   json({ error: { code, message } }, status);
 
+/** This quarter against last year (issue 28 item 2): $9.20 more, in days, usage and prices. */
+export function makeQuarterComparison(overrides: Partial<QuarterComparison> = {}): QuarterComparison {
+  return quarterComparisonSchema.parse({
+    quarter_start: '2026-10-01',
+    quarter_end: '2026-12-31',
+    this_year: { from: '2026-10-01', to: '2026-10-20', total: 79.2, days_with_data: 18, days: 20 },
+    same_dates_last_year: { from: '2025-10-01', to: '2025-10-20', total: 70, days_with_data: 20, days: 20 },
+    last_year_quarter: { from: '2025-10-01', to: '2025-12-31', total: 322, days_with_data: 92, days: 92 },
+    projected_total: 401.5,
+    enough_data: true,
+    difference: 9.2,
+    parts: [
+      { part: 'days', amount: -2 },
+      { part: 'usage', amount: -0.5 },
+      { part: 'prices', amount: 11.7 },
+    ],
+    method: ['Days: how it is worked out.'],
+    ...overrides,
+  });
+}
+
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
@@ -264,14 +287,17 @@ type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<R
 export function trackerFetch({
   usage = (url) => json(makeUsage({ from: url.searchParams.get('from') ?? undefined })),
   spendTarget = () => new Response(null, { status: 204 }),
+  quarterComparison = () => json(makeQuarterComparison()),
 }: {
   usage?: Handler;
   spendTarget?: Handler;
+  quarterComparison?: Handler;
 } = {}) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/tracker/usage') return usage(url, init);
     if (url.pathname === '/api/settings/spend_target') return spendTarget(url, init);
+    if (url.pathname === '/api/tracker/quarter_comparison') return quarterComparison(url, init);
     return new Response(null, { status: 204 });
   });
   const calls = (pathname: string) =>

@@ -1,12 +1,16 @@
 /** GET /api/tracker/usage and POST /api/settings/spend_target (docs/api.md#calls). */
 import {
   endpoints,
+  insightsQuerySchema,
   marketToday,
   messages,
   PLAN_MIN_DAYS,
   PLAN_YEAR_DAYS,
   plansQuerySchema,
   plansResponseSchema,
+  QUARTER_COMPARE_MIN_COVERAGE,
+  QUARTER_COMPARE_MIN_DAYS,
+  quarterComparisonSchema,
   spendTargetBodySchema,
   type UsageResponse,
   usageQuerySchema,
@@ -20,6 +24,7 @@ import { route } from '../../lib/route.ts';
 import { sendStoredJson, storedEncodingFor } from '../../plugins/serializers.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
 import { configurePlansCache, plansFor } from './plans-service.ts';
+import { quarterComparisonFor } from './quarter-comparison-service.ts';
 import { setSpendTarget } from './queries.ts';
 import {
   answerOf,
@@ -103,6 +108,17 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: plansResponseSchema },
     },
     handler: async (request) => plansFor(app.db, request.account, app.config.env.BETTER_OFFER_MIN_SAVING),
+  });
+
+  route(app, endpoints.quarterComparison, {
+    schema: {
+      summary: 'This billing quarter so far against the same dates last year, and why it differs (issue 28)',
+      description: `The difference is split into days, usage, prices, solar credit, Happy Hours and concessions, adding up to it to the cent (docs/tracker-figures.md). Compared once ${QUARTER_COMPARE_MIN_DAYS} days of the quarter have passed and both periods have meter data for ${Math.round(QUARTER_COMPARE_MIN_COVERAGE * 100)}% of their days (\`enough_data\`). Dollars including GST.`,
+      tags: ['tracker'],
+      querystring: insightsQuerySchema,
+      response: { 200: quarterComparisonSchema },
+    },
+    handler: async (request) => quarterComparisonFor(app.db, request.account, marketToday()),
   });
 
   route(app, endpoints.spendTarget, {

@@ -237,7 +237,8 @@ const PART_ORDER: Record<MoneyPartKind, number> = {
 /**
  * Parts of several days summed part by part (a period by its name, in the order first seen): the week's parts
  * add up to the sum of its days' shown totals, the week's total. Usage periods with neither kWh nor money, and
- * credits of nothing, are left out; supply always stays.
+ * credits of nothing, are left out; supply always stays, and always-on whenever a day has the figure (a solar
+ * home whose panels cover it before 6 am has none to speak of: it shows as nothing, not as missing).
  */
 export function sumShownParts(days: readonly ShownParts[]): ShownParts {
   const byKey = new Map<string, ShownPart>();
@@ -256,7 +257,10 @@ export function sumShownParts(days: readonly ShownParts[]): ShownParts {
     .map((part, index) => ({ part, index }))
     .sort((a, b) => PART_ORDER[a.part.part] - PART_ORDER[b.part.part] || a.index - b.index)
     .map(({ part }) => part)
-    .filter((part) => part.part === 'supply' || part.spend !== 0n || (part.microKwh ?? 0) !== 0);
+    .filter(
+      (part) =>
+        part.part === 'supply' || part.part === 'always_on' || part.spend !== 0n || (part.microKwh ?? 0) !== 0,
+    );
   return { parts, alwaysOnDays: days.reduce((sum, day) => sum + day.alwaysOnDays, 0) };
 }
 

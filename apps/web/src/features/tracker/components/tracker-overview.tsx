@@ -21,6 +21,7 @@ import {
   trendDirection,
   weeklyTrendText,
 } from '../lib/insights.ts';
+import { QuarterComparisonCard } from './quarter-comparison.tsx';
 import type { OverviewCard } from './tracker-view.ts';
 import './tracker-overview.css';
 
@@ -193,6 +194,8 @@ export function TrackerOverview({
             <p className="overview-card__disclaimer">{trackerCopy.forecastDisclaimer}</p>
           </dd>
         </div>
+
+        <QuarterComparisonCard accountId={accountId} />
 
         {OfferCard && <OfferCard accountId={accountId} />}
       </dl>

@@ -6,6 +6,7 @@ import {
   marketToday,
   messages,
   paths,
+  quarterCopy,
   TRACKER_HINT_COOKIE,
   trackerCopy,
   trackerLegend,
@@ -22,6 +23,7 @@ import { renderRoute, renderWithProviders } from '../../../test/render.tsx';
 import {
   apiError,
   json,
+  makeQuarterComparison,
   makeUsage,
   trackerFetch,
   type UsageFixtureOptions,
@@ -340,6 +342,50 @@ describe('week view', () => {
     ]);
     expect(screen.getByText(trackerCopy.moneyPartsAlwaysOnNote)).toBeTruthy();
     expect(card.querySelectorAll('svg[aria-hidden="true"] rect')).toHaveLength(7);
+  });
+
+  it('shows this quarter against last year beside the projected bill, its parts adding up (issue 28 item 2)', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('quarter-comparison');
+    expect(within(card).getByTestId('quarter-difference').textContent).toBe(
+      '$9.20 more than the same dates last year',
+    );
+    const table = within(card).getByRole('table', {
+      name: 'What makes the difference, 1 October 2026 to 20 October 2026 against the same dates last year',
+    });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      [quarterCopy.parts.days, '-$2.00'],
+      [quarterCopy.parts.usage, '-$0.50'],
+      [quarterCopy.parts.prices, '+$11.70'],
+      [quarterCopy.total, '+$9.20'],
+    ]);
+    expect(card.textContent).toContain('The whole quarter last year (1 October 2025 to 31 December 2025): $322.00');
+  });
+
+  it('says when there is not enough data to compare the quarter with last year', async () => {
+    vi.stubGlobal(
+      'fetch',
+      trackerFetch({
+        quarterComparison: () =>
+          json(
+            makeQuarterComparison({
+              enough_data: false,
+              difference: null,
+              parts: [],
+              method: ['Not enough data to compare with last year yet.'],
+            }),
+          ),
+      }),
+    );
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('quarter-comparison');
+    expect(card.textContent).toContain('Not enough data to compare with last year yet.');
+    expect(within(card).queryByRole('table')).toBeNull();
   });
 
   it('never shows a negative zero: an hour without export is $0.00 in the solar column, not -$0.00 (issue 26 item 10)', async () => {
