@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { accountIdSchema } from './account.ts';
-import { quarterChangeParts } from './insights.ts';
+import { quarterChangeParts, similarHomesRatings, similarHomesStatuses } from './insights.ts';
 import { marketDateSchema } from './market-date.ts';
 
 export const insightsQuerySchema = z.object({ account_id: accountIdSchema });
@@ -45,3 +45,26 @@ export const quarterComparisonSchema = z
   })
   .meta({ id: 'QuarterComparison' });
 export type QuarterComparison = z.infer<typeof quarterComparisonSchema>;
+
+/** GET /api/tracker/similar_homes (issue 28 item 3): the account's stored comparison with similar homes. */
+export const similarHomesSchema = z
+  .object({
+    status: z.enum(similarHomesStatuses),
+    /** The 4 complete weeks compared; null before a comparison. */
+    period_from: marketDateSchema.nullable(),
+    period_to: marketDateSchema.nullable(),
+    /** kWh a day, to 0.1; null unless compared (own also with a group too small). */
+    own_kwh_per_day: z.number().nullable(),
+    median_kwh_per_day: z.number().nullable(),
+    /** The group's 20th percentile: its efficient 20%. */
+    efficient_kwh_per_day: z.number().nullable(),
+    /** How many homes the group has (at least 20); null unless compared. */
+    homes: z.number().int().nullable(),
+    rating: z.enum(similarHomesRatings).nullable(),
+    /** Where to answer the survey, for an account without a profile. */
+    survey_path: z.string().nullable(),
+    /** When the batch compared it (ISO time); null before. */
+    computed_at: z.string().nullable(),
+  })
+  .meta({ id: 'SimilarHomes' });
+export type SimilarHomes = z.infer<typeof similarHomesSchema>;

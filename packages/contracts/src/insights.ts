@@ -49,3 +49,55 @@ export const quarterCopy = {
   notEnough:
     'Not enough data to compare with last year yet: we compare once {days} days of the quarter have passed and both this quarter and the same dates last year have meter data for at least {percent}% of their days.',
 } as const;
+
+/** Similar homes (issue 28 item 3, docs/tracker-figures.md#similar-homes): a group is shown from this many homes. */
+export const SIMILAR_HOMES_MIN_GROUP = 20;
+/** The days compared: the last 4 complete weeks, each home with data on every one of them. */
+export const SIMILAR_HOMES_DAYS = 28;
+
+export const similarHomesStatuses = [
+  'compared',
+  'small_group',
+  'no_group',
+  'not_enough_data',
+  'no_profile',
+  'pending',
+] as const;
+export type SimilarHomesStatus = (typeof similarHomesStatuses)[number];
+export const similarHomesRatings = ['great', 'good', 'more'] as const;
+export type SimilarHomesRating = (typeof similarHomesRatings)[number];
+
+export const similarHomesCopy = {
+  title: 'Similar homes',
+  smeTitle: 'Similar businesses',
+  /** Opower's words for the three outcomes. */
+  ratings: {
+    great: 'Great',
+    good: 'Good',
+    more: 'Using more than similar homes',
+  } satisfies Record<SimilarHomesRating, string>,
+  smeRatings: {
+    great: 'Great',
+    good: 'Good',
+    more: 'Using more than similar businesses',
+  } satisfies Record<SimilarHomesRating, string>,
+  /** {from} and {to}: the 4 weeks compared. */
+  period: 'Average kWh a day, {from} to {to}',
+  you: 'You',
+  efficient: 'Efficient similar homes',
+  median: 'All similar homes (median)',
+  smeEfficient: 'Efficient similar businesses',
+  smeMedian: 'All similar businesses (median)',
+  /** {homes}: how many homes the group has (20 or more). */
+  based: 'Compared with {homes} homes like yours with this retailer: the median is the middle home, efficient homes the lowest 20%. No other home’s own figures are shown.',
+  smeBased: 'Compared with {homes} businesses like yours with this retailer: the median is the middle one, efficient businesses the lowest 20%. No other business’s own figures are shown.',
+  noProfile: 'Tell us about your home and we will compare your usage with similar homes.',
+  smeNoProfile: 'Tell us about your business and we will compare your usage with similar businesses.',
+  surveyLink: 'Take the survey',
+  smallGroup: 'Not enough similar homes yet to compare fairly: we compare once at least 20 homes like yours have 4 weeks of data.',
+  noGroup: 'Your survey answers leave out what we need to find similar homes (the type of home, how many people, pool or spa, hot water and solar; for a business its type and size).',
+  notEnoughData: 'We compare once you have 4 complete weeks of meter data.',
+  pending: 'Thanks for your answers: we compare similar homes once a week, and yours will be here after the next comparison.',
+  /** The email line: {rating}, {you}, {median} and {efficient} in kWh a day. */
+  emailLine: 'Similar homes: {rating}. You used {you} kWh a day; similar homes {median}, efficient ones {efficient}.',
+} as const;

@@ -21,7 +21,14 @@ const KWH = 1_000_000;
 /** A priced day from whole figures: kWh, usage charges, supply, solar credit, concession (cents), waived. */
 function day(
   date: string,
-  { kwh, usage, supply, solar = 0n, concession = 0n, waived = 0n }: Record<string, bigint | number>,
+  {
+    kwh,
+    usage,
+    supply,
+    solar = 0,
+    concession = 0,
+    waived = 0,
+  }: { kwh: number; usage: number; supply: number; solar?: number; concession?: number; waived?: number },
 ): [string, ComparedDay] {
   const grid = BigInt(usage) * CENT;
   const spend: DaySpend = {

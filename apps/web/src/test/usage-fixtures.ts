@@ -13,7 +13,9 @@ import {
   marketToday,
   type QuarterComparison,
   quarterComparisonSchema,
+  type SimilarHomes,
   type SolarCurtailment,
+  similarHomesSchema,
   type UsageResponse,
   usageResponseSchema,
   WEEKDAY_NAMES,
@@ -277,6 +279,23 @@ export function makeQuarterComparison(overrides: Partial<QuarterComparison> = {}
   });
 }
 
+/** Similar homes (issue 28 item 3): compared with 20 homes, Great. */
+export function makeSimilarHomes(overrides: Partial<SimilarHomes> = {}): SimilarHomes {
+  return similarHomesSchema.parse({
+    status: 'compared',
+    period_from: '2026-10-26',
+    period_to: '2026-11-22',
+    own_kwh_per_day: 4,
+    median_kwh_per_day: 10.5,
+    efficient_kwh_per_day: 4.8,
+    homes: 20,
+    rating: 'great',
+    survey_path: null,
+    computed_at: '2026-11-23T01:00:00.000Z',
+    ...overrides,
+  });
+}
+
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
@@ -288,16 +307,19 @@ export function trackerFetch({
   usage = (url) => json(makeUsage({ from: url.searchParams.get('from') ?? undefined })),
   spendTarget = () => new Response(null, { status: 204 }),
   quarterComparison = () => json(makeQuarterComparison()),
+  similarHomes = () => json(makeSimilarHomes()),
 }: {
   usage?: Handler;
   spendTarget?: Handler;
   quarterComparison?: Handler;
+  similarHomes?: Handler;
 } = {}) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/tracker/usage') return usage(url, init);
     if (url.pathname === '/api/settings/spend_target') return spendTarget(url, init);
     if (url.pathname === '/api/tracker/quarter_comparison') return quarterComparison(url, init);
+    if (url.pathname === '/api/tracker/similar_homes') return similarHomes(url, init);
     return new Response(null, { status: 204 });
   });
   const calls = (pathname: string) =>

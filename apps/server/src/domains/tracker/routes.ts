@@ -11,6 +11,8 @@ import {
   QUARTER_COMPARE_MIN_COVERAGE,
   QUARTER_COMPARE_MIN_DAYS,
   quarterComparisonSchema,
+  SIMILAR_HOMES_MIN_GROUP,
+  similarHomesSchema,
   spendTargetBodySchema,
   type UsageResponse,
   usageQuerySchema,
@@ -26,6 +28,7 @@ import { markSolarWelcomeSeen } from './curtailment.ts';
 import { configurePlansCache, plansFor } from './plans-service.ts';
 import { quarterComparisonFor } from './quarter-comparison-service.ts';
 import { setSpendTarget } from './queries.ts';
+import { similarHomesFor } from './similar-homes-batch.ts';
 import {
   answerOf,
   completeAnswer,
@@ -119,6 +122,17 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: quarterComparisonSchema },
     },
     handler: async (request) => quarterComparisonFor(app.db, request.account, marketToday()),
+  });
+
+  route(app, endpoints.similarHomes, {
+    schema: {
+      summary: "The account's daily kWh against similar homes' median and efficient 20% (issue 28)",
+      description: `As \`portal insights similar-homes\` last stored it (one row): homes of the same retailer and segment with the same answers to the survey questions that drive usage and 4 complete weeks of data, shown only from ${SIMILAR_HOMES_MIN_GROUP} homes; no other home's own figure. Without a profile, \`no_profile\` and the survey's path (docs/tracker-figures.md).`,
+      tags: ['tracker'],
+      querystring: insightsQuerySchema,
+      response: { 200: similarHomesSchema },
+    },
+    handler: async (request) => similarHomesFor(app.db, request.account),
   });
 
   route(app, endpoints.spendTarget, {

@@ -259,7 +259,10 @@ export function sumShownParts(days: readonly ShownParts[]): ShownParts {
     .map(({ part }) => part)
     .filter(
       (part) =>
-        part.part === 'supply' || part.part === 'always_on' || part.spend !== 0n || (part.microKwh ?? 0) !== 0,
+        part.part === 'supply' ||
+        part.part === 'always_on' ||
+        part.spend !== 0n ||
+        (part.microKwh ?? 0) !== 0,
     );
   return { parts, alwaysOnDays: days.reduce((sum, day) => sum + day.alwaysOnDays, 0) };
 }

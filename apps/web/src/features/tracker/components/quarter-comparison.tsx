@@ -8,7 +8,7 @@
 import { formatCurrency, formatMessage, quarterCopy } from '@portal/contracts';
 import { useId } from 'react';
 import { formatDayMonthYear } from '../../../shared/lib/dates.ts';
-import { useQuarterComparison } from '../api/get-quarter-comparison.ts';
+import { useQuarterComparison } from '../api/get-insights.ts';
 
 /** A change in dollars with its sign: "+$1.80", "-$2.00", "$0.00". */
 const signed = (amount: number) => (amount > 0 ? `+${formatCurrency(amount)}` : formatCurrency(amount));

@@ -7,6 +7,7 @@ import {
   messages,
   paths,
   quarterCopy,
+  similarHomesCopy,
   TRACKER_HINT_COOKIE,
   trackerCopy,
   trackerLegend,
@@ -24,6 +25,7 @@ import {
   apiError,
   json,
   makeQuarterComparison,
+  makeSimilarHomes,
   makeUsage,
   trackerFetch,
   type UsageFixtureOptions,
@@ -364,7 +366,9 @@ describe('week view', () => {
       [quarterCopy.parts.prices, '+$11.70'],
       [quarterCopy.total, '+$9.20'],
     ]);
-    expect(card.textContent).toContain('The whole quarter last year (1 October 2025 to 31 December 2025): $322.00');
+    expect(card.textContent).toContain(
+      'The whole quarter last year (1 October 2025 to 31 December 2025): $322.00',
+    );
   });
 
   it('says when there is not enough data to compare the quarter with last year', async () => {
@@ -385,6 +389,52 @@ describe('week view', () => {
     await renderTracker(paths.usage.href(id, pastWeek));
     const card = await screen.findByTestId('quarter-comparison');
     expect(card.textContent).toContain('Not enough data to compare with last year yet.');
+    expect(within(card).queryByRole('table')).toBeNull();
+  });
+
+  it('shows how the home compares with similar homes, in Opower’s words (issue 28 item 3)', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('similar-homes');
+    expect(within(card).getByTestId('similar-homes-rating').textContent).toBe('Great');
+    const rows = within(card)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['You', '4.0'],
+      ['Efficient similar homes', '4.8'],
+      ['All similar homes (median)', '10.5'],
+    ]);
+    expect(card.textContent).toContain('Compared with 20 homes like yours');
+  });
+
+  it('invites a customer without a profile to the survey instead', async () => {
+    vi.stubGlobal(
+      'fetch',
+      trackerFetch({
+        similarHomes: () =>
+          json(
+            makeSimilarHomes({
+              status: 'no_profile',
+              period_from: null,
+              period_to: null,
+              own_kwh_per_day: null,
+              median_kwh_per_day: null,
+              efficient_kwh_per_day: null,
+              homes: null,
+              rating: null,
+              survey_path: '/new/survey/demo-home',
+              computed_at: null,
+            }),
+          ),
+      }),
+    );
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('similar-homes');
+    expect(card.textContent).toContain(similarHomesCopy.noProfile);
+    expect(within(card).getByRole('link', { name: similarHomesCopy.surveyLink }).getAttribute('href')).toBe(
+      '/new/survey/demo-home',
+    );
     expect(within(card).queryByRole('table')).toBeNull();
   });
 
