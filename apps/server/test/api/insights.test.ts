@@ -15,8 +15,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { similarHomes } from '../../src/db/schema/insights.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
+import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
+import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
 import { type Nem12WriteRead, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
+import { previewSnapshot } from '../../src/domains/subscriptions/sender.ts';
 import { runSimilarHomes, similarHomesPeriod } from '../../src/domains/tracker/similar-homes-batch.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
@@ -154,6 +157,7 @@ describe('GET /api/tracker/similar_homes and portal insights similar-homes', () 
         clientCode: t.config.client.clientCode,
       });
       ids.push(account.id);
+      await assignTariff(t.db, account.id, demoTariffs.flat.code, FROM_THE_START);
       if (i < 19) expect((await patchProfile(account.publicId, HOUSE)).statusCode).toBeLessThan(300);
     }
 
@@ -185,6 +189,13 @@ describe('GET /api/tracker/similar_homes and portal insights similar-homes', () 
     });
     expect((await similar('similar-10')).rating).toBe('good');
     expect((await similar('similar-11')).rating).toBe('more');
+    // The email snapshot carries the same line.
+    const preview = await previewSnapshot({ db: t.db, config: t.config, publicId: 'similar-4', today });
+    if ('skip' in preview) throw new Error(preview.skip);
+    for (const part of [preview.email.text, preview.email.html])
+      expect(part).toContain(
+        'Similar homes: Great. You used 4.0 kWh a day; similar homes 10.5, efficient ones 4.8.',
+      );
 
     const rows = async () =>
       (await t.db.select().from(similarHomes).where(eq(similarHomes.status, 'compared'))).map(

@@ -11,6 +11,7 @@ import {
   eachDate,
   type Forecast,
   type MoneyParts,
+  type SimilarHomes,
   weekStart,
 } from '@portal/contracts';
 import type { Database } from '../../db/index.ts';
@@ -28,6 +29,7 @@ import {
 import type { DayParts } from '../billing/money-parts.ts';
 import { storedDays } from '../billing/priced-days-reads.ts';
 import type { DaySpend } from '../billing/spend.ts';
+import { similarHomesFor } from '../tracker/similar-homes-batch.ts';
 import { forecastFor, usageFor, usageSourceOf } from '../tracker/usage-service.ts';
 import {
   moneyPartsOf,
@@ -63,6 +65,8 @@ export interface SnapshotFigures {
   forecast: Forecast | null;
   /** Where the money went, as Tracker shows it for the week (or the month's days summed); null without. */
   moneyParts: MoneyParts | null;
+  /** Similar homes as the Tracker shows them (issue 28 item 3). */
+  similarHomes: SimilarHomes | null;
   /** The Monday of the Tracker week the email links to. */
   trackerWeek: string;
 }
@@ -128,9 +132,10 @@ async function weeklyFigures(
   period: SnapshotPeriod,
   today: string,
 ): Promise<SnapshotFigures | null> {
-  const [usage, lastYearUsage] = await readTogether(db, [
+  const [usage, lastYearUsage, similarHomes] = await readTogether(db, [
     () => usageFor(db, account, period.start, today),
     () => usageFor(db, account, samePeriodLastYear(period).start, today),
+    () => similarHomesFor(db, account),
   ]);
   const week = usage.current_week;
   const insights = week.insights;
@@ -156,6 +161,7 @@ async function weeklyFigures(
         : null,
     forecast: usage.forecast,
     moneyParts: insights.money_parts,
+    similarHomes,
     trackerWeek: period.start,
   };
 }
@@ -171,10 +177,11 @@ async function monthlyFigures(
   const earliest = previous[previous.length - 1]?.start ?? period.start;
   // The account's priced days current before they are read.
   await usageSourceOf(db, account.id);
-  const [recent, lastYearDays, forecast] = await readTogether(db, [
+  const [recent, lastYearDays, forecast, similarHomes] = await readTogether(db, [
     () => storedDays(db, account, earliest, period.end),
     () => storedDays(db, account, lastYear.start, lastYear.end),
     () => forecastFor(db, account, today),
+    () => similarHomesFor(db, account),
   ]);
   // Nothing from today on counts: a day is complete only once it is over.
   const days = new Map<string, DaySpend>();
@@ -216,6 +223,7 @@ async function monthlyFigures(
         : null,
     forecast,
     moneyParts: totals.moneyParts,
+    similarHomes,
     trackerWeek: weekStart(addDays(period.end, 0)),
   };
 }

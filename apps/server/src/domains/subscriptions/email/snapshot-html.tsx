@@ -77,6 +77,25 @@ export function SnapshotHtml({ view }: { view: SnapshotView }) {
               ) : null}
             </Section>
           ) : null}
+          {view.similarHomes ? (
+            <Section>
+              <p style={p()}>
+                {view.similarHomes.line}
+                {view.similarHomes.link ? (
+                  <>
+                    {' '}
+                    <a
+                      className="snap-link"
+                      href={view.similarHomes.link.href}
+                      style={{ color: colours.brand }}
+                    >
+                      {view.similarHomes.link.label}
+                    </a>
+                  </>
+                ) : null}
+              </p>
+            </Section>
+          ) : null}
           {view.forecast ? (
             <Section title={snapshotCopy.forecastTitle}>
               <p style={p()}>{view.forecast.line}</p>

@@ -50,6 +50,17 @@ export function SnapshotText({ view }: { view: SnapshotView }) {
           {view.moneyParts.note ? <Line>{view.moneyParts.note}</Line> : null}
         </>
       ) : null}
+      {view.similarHomes ? (
+        <>
+          <Line />
+          <Line>{view.similarHomes.line}</Line>
+          {view.similarHomes.link ? (
+            <Line>
+              {view.similarHomes.link.label}: {view.similarHomes.link.href}
+            </Line>
+          ) : null}
+        </>
+      ) : null}
       {view.forecast ? (
         <>
           <Line />
