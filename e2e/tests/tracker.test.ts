@@ -12,6 +12,7 @@ import {
   marketToday,
   messages,
   paths,
+  similarHomesCopy,
   TRACKER_HINT_COOKIE,
   trackerCopy,
   weekStart,
@@ -26,6 +27,7 @@ import {
   openPage,
   PHONE,
   shot,
+  WIDTHS,
 } from '../support/browser.ts';
 
 /** A complete week two weeks back: every demo account with data has all 7 days of it. */
@@ -41,6 +43,38 @@ const unexpected = (problems: string[]) =>
   problems.filter(
     (problem) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(problem),
   );
+
+describe('insights beyond the week (issue 28)', () => {
+  it.each(WIDTHS)(
+    'shows where the money goes, the quarter against last year and the survey’s invitation at %s px, with no axe findings',
+    async (width, viewport) => {
+      const { page, context, problems } = await openPage({ viewport });
+      await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+      await expect.poll(() => columns(page).count()).toBe(7);
+      // The two cards load after the screen and ask for themselves.
+      const quarter = page.getByTestId('quarter-comparison');
+      const similar = page.getByTestId('similar-homes');
+      await expect.poll(() => quarter.count()).toBe(1);
+      await expect.poll(() => similar.count()).toBe(1);
+      expect(await similar.textContent()).toContain(similarHomesCopy.noProfile);
+      expect(
+        await similar.getByRole('link', { name: similarHomesCopy.surveyLink }).getAttribute('href'),
+      ).toBe(paths.survey.href('demo-home'));
+      const difference = quarter.getByTestId('quarter-difference-total');
+      if ((await difference.count()) > 0) {
+        const amounts = await quarter.locator('tbody td').allTextContents();
+        expect(sum(amounts.map(cents))).toBe(cents((await difference.textContent()) ?? ''));
+      }
+      expect(await page.getByTestId('money-parts').count()).toBe(1);
+      await quarter.locator('details summary').click();
+      expect(await layoutProblems(page), `at ${width} px`).toEqual([]);
+      await expectNoAxeViolations(page, `insights at ${width} px`);
+      await page.screenshot({ path: shot(`tracker-insights-${width}`), fullPage: true });
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    },
+  );
+});
 
 describe('week view', () => {
   it('shows demo-home’s week, with no axe findings with the table of numbers open', async () => {

@@ -13,6 +13,7 @@ import { type PricedDay, priceAccountDay } from '../../src/domains/billing/price
 import type { ChannelDay } from '../../src/domains/billing/spend.ts';
 import { freeWindowFromSlot } from '../../src/domains/billing/tariff.ts';
 import { buildUsageWeek } from '../../src/domains/tracker/week.ts';
+import { testTimeOfUseInput } from '../helpers/tariffs.ts';
 
 const KWH = 1_000_000;
 /** A Monday. */
@@ -26,31 +27,7 @@ const FLAT_WITH_CONTROLLED_LOAD = tariff({
   usage: { type: 'flat', cents_per_kwh: '30' },
   controlled_load: { cents_per_kwh: '15', suffixes: ['E2'] },
 });
-const TIME_OF_USE = tariff({
-  usage: {
-    type: 'time_of_use',
-    periods: [
-      { name: 'peak', cents_per_kwh: '50', windows: [{ days: 'weekdays', from: '15:00', to: '21:00' }] },
-      {
-        name: 'shoulder',
-        cents_per_kwh: '30',
-        windows: [
-          { days: 'weekdays', from: '07:00', to: '15:00' },
-          { days: 'weekdays', from: '21:00', to: '22:00' },
-          { days: 'weekends', from: '07:00', to: '22:00' },
-        ],
-      },
-      {
-        name: 'off_peak',
-        cents_per_kwh: '20',
-        windows: [
-          { days: 'all', from: '00:00', to: '07:00' },
-          { days: 'all', from: '22:00', to: '24:00' },
-        ],
-      },
-    ],
-  },
-});
+const TIME_OF_USE = tariffSchema.parse(testTimeOfUseInput());
 
 /** A half-hourly channel: kWh of each half-hour from its start ('HH:mm' to the minute of the day). */
 function halfHourly(suffix: string, kind: ChannelDay['kind'], kwhAt: (minute: number) => number): ChannelDay {

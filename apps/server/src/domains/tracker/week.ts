@@ -41,7 +41,7 @@ import {
   sumMoney,
   toDollars,
 } from '../billing/money.ts';
-import { CONTROLLED_LOAD_PART, type DayParts } from '../billing/money-parts.ts';
+import { CONTROLLED_LOAD_PART, type DayParts, FLAT_PERIODS } from '../billing/money-parts.ts';
 import type { DayQuality } from '../billing/priced-day.ts';
 import type { DaySpend } from '../billing/spend.ts';
 
@@ -53,13 +53,8 @@ export const LOOKBACK_WEEKS = 10;
 /** Beyond ±5% of the average a trend is up or down (docs/tracker-figures.md). */
 export const TREND_THRESHOLD = 0.05;
 
-/** Periods of the day for the diversion insight: [first hour, last hour + 1). */
-export const DAY_PERIODS = [
-  { period: 'night', from: 0, to: 6 },
-  { period: 'morning', from: 6, to: 12 },
-  { period: 'afternoon', from: 12, to: 18 },
-  { period: 'evening', from: 18, to: 24 },
-] as const;
+/** Periods of the day for the diversion insight: [first hour, last hour + 1), the flat rate's clock periods. */
+export const DAY_PERIODS = FLAT_PERIODS.map(({ name, from, to }) => ({ period: name, from, to }));
 
 export function timePoint(date: string, time: string): TimePoint {
   // date is a checked 'YYYY-MM-DD': its parts are read from the text (a week has 350 of these).
