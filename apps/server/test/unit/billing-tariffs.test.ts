@@ -1,12 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type TariffInput,
-  tariffDayNames,
-  tariffFileSchema,
-  tariffSchema,
-  timeOfUseCoverageProblems,
-} from '@portal/contracts';
+import { tariffDayNames, tariffFileSchema, tariffSchema, timeOfUseCoverageProblems } from '@portal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
