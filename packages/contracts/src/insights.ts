@@ -89,15 +89,21 @@ export const similarHomesCopy = {
   smeEfficient: 'Efficient similar businesses',
   smeMedian: 'All similar businesses (median)',
   /** {homes}: how many homes the group has (20 or more). */
-  based: 'Compared with {homes} homes like yours with this retailer: the median is the middle home, efficient homes the lowest 20%. No other home’s own figures are shown.',
-  smeBased: 'Compared with {homes} businesses like yours with this retailer: the median is the middle one, efficient businesses the lowest 20%. No other business’s own figures are shown.',
+  based:
+    'Compared with {homes} homes like yours with this retailer: the median is the middle home, efficient homes the lowest 20%. No other home’s own figures are shown.',
+  smeBased:
+    'Compared with {homes} businesses like yours with this retailer: the median is the middle one, efficient businesses the lowest 20%. No other business’s own figures are shown.',
   noProfile: 'Tell us about your home and we will compare your usage with similar homes.',
   smeNoProfile: 'Tell us about your business and we will compare your usage with similar businesses.',
   surveyLink: 'Take the survey',
-  smallGroup: 'Not enough similar homes yet to compare fairly: we compare once at least 20 homes like yours have 4 weeks of data.',
-  noGroup: 'Your survey answers leave out what we need to find similar homes (the type of home, how many people, pool or spa, hot water and solar; for a business its type and size).',
+  smallGroup:
+    'Not enough similar homes yet to compare fairly: we compare once at least 20 homes like yours have 4 weeks of data.',
+  noGroup:
+    'Your survey answers leave out what we need to find similar homes (the type of home, how many people, pool or spa, hot water and solar; for a business its type and size).',
   notEnoughData: 'We compare once you have 4 complete weeks of meter data.',
-  pending: 'Thanks for your answers: we compare similar homes once a week, and yours will be here after the next comparison.',
+  pending:
+    'Thanks for your answers: we compare similar homes once a week, and yours will be here after the next comparison.',
   /** The email line: {rating}, {you}, {median} and {efficient} in kWh a day. */
-  emailLine: 'Similar homes: {rating}. You used {you} kWh a day; similar homes {median}, efficient ones {efficient}.',
+  emailLine:
+    'Similar homes: {rating}. You used {you} kWh a day; similar homes {median}, efficient ones {efficient}.',
 } as const;
