@@ -11,11 +11,11 @@ const serverRoutes = '^apps/server/src/domains/[^/]+/(routes|[^/]*-routes)\\.tsx
  * joins this list so that the rule below keeps it pure.
  */
 const pureServerModules = [
-  '^apps/server/src/domains/billing/(money|priced-day|tariff|forecast|spend)\\.ts$',
+  '^apps/server/src/domains/billing/(money|money-parts|priced-day|tariff|forecast|spend)\\.ts$',
   '^apps/server/src/domains/meter-data/nem12/',
   '^apps/server/src/domains/offers/rules\\.ts$',
   '^apps/server/src/domains/reduce-and-reward/settlement\\.ts$',
-  '^apps/server/src/domains/tracker/(plans|week)\\.ts$',
+  '^apps/server/src/domains/tracker/(plans|week|quarter-comparison|similar-homes)\\.ts$',
 ];
 
 /**

@@ -20,11 +20,15 @@ const pastWeek = weekStart(addDays(marketToday(), -14));
 const apiPrefixes = Object.values(serverPrefixes);
 
 const pages: { name: string; url: string; allowed?: RegExp }[] = [
-  { name: 'Tracker week', url: paths.usage.href('demo-home'), allowed: /^\/api\/tracker\/plans\?/ },
+  {
+    name: 'Tracker week',
+    url: paths.usage.href('demo-home'),
+    allowed: /^\/api\/tracker\/(plans|quarter_comparison)\?/,
+  },
   {
     name: 'Tracker past day',
     url: paths.usage.href('demo-home', pastWeek, 2),
-    allowed: /^\/api\/tracker\/plans\?/,
+    allowed: /^\/api\/tracker\/(plans|quarter_comparison)\?/,
   },
   { name: 'Reduce & Reward', url: paths.reduceAndReward.href('demo-home') },
   { name: 'event detail', url: paths.event.href('demo-home', '1') },

@@ -12,6 +12,7 @@ import {
   marketToday,
   messages,
   paths,
+  similarHomesCopy,
   TRACKER_HINT_COOKIE,
   trackerCopy,
   weekStart,
@@ -27,6 +28,7 @@ import {
   PHONE,
   shot,
   unexpectedProblems,
+  WIDTHS,
   withPage,
 } from '../support/browser.ts';
 
@@ -38,6 +40,38 @@ const columns = (page: Page) => page.getByRole('toolbar').getByRole('button');
 const columnValues = (page: Page) =>
   page.locator('.usage-chart__column:not(.is-empty) .usage-chart__value').allTextContents();
 const legendLabels = (page: Page) => page.locator('.chart-legend__label').allTextContents();
+describe('insights beyond the week (issue 28)', () => {
+  it.each(WIDTHS)(
+    'shows where the money goes, the quarter against last year and the survey’s invitation at %s px, with no axe findings',
+    async (width, viewport) => {
+      await withPage({ viewport }, async ({ page, problems }) => {
+        await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
+        await expect.poll(() => columns(page).count()).toBe(7);
+        // The two cards load after the screen and ask for themselves.
+        const quarter = page.getByTestId('quarter-comparison');
+        const similar = page.getByTestId('similar-homes');
+        await expect.poll(() => quarter.count()).toBe(1);
+        await expect.poll(() => similar.count()).toBe(1);
+        expect(await similar.textContent()).toContain(similarHomesCopy.noProfile);
+        expect(
+          await similar.getByRole('link', { name: similarHomesCopy.surveyLink }).getAttribute('href'),
+        ).toBe(paths.survey.href('demo-home'));
+        const difference = quarter.getByTestId('quarter-difference-total');
+        if ((await difference.count()) > 0) {
+          const amounts = await quarter.locator('tbody td').allTextContents();
+          expect(sum(amounts.map(cents))).toBe(cents((await difference.textContent()) ?? ''));
+        }
+        expect(await page.getByTestId('money-parts').count()).toBe(1);
+        await quarter.locator('details summary').click();
+        expect(await layoutProblems(page), `at ${width} px`).toEqual([]);
+        await expectNoAxeViolations(page, `insights at ${width} px`);
+        await page.screenshot({ path: shot(`tracker-insights-${width}`), fullPage: true });
+        expect(unexpectedProblems(problems)).toEqual([]);
+      });
+    },
+  );
+});
+
 describe('week view', () => {
   it('shows demo-home’s week, with no axe findings with the table of numbers open', async () => {
     await withPage({ viewport: PHONE }, async ({ page, problems }) => {
@@ -279,6 +313,20 @@ async function expectTableRowsAddUp(page: Page) {
   await page.getByText(trackerCopy.tableSummary).click();
 }
 
+/** Where the money goes (issue 28 item 1): its parts add up to its footer, which is the spend shown above. */
+async function expectMoneyPartsAddUp(page: Page, spendTestId: string) {
+  const card = page.getByTestId('money-parts');
+  await expect.poll(() => card.count()).toBe(1);
+  const amounts = await card.locator('tbody tr td:last-child').allTextContents();
+  expect(amounts.length).toBeGreaterThan(1);
+  const total = cents((await card.getByTestId('money-parts-total').textContent()) ?? '');
+  expect(sum(amounts.map(cents)), amounts.join(' + ')).toBe(total);
+  expect(total).toBe(cents((await page.getByTestId(spendTestId).textContent()) ?? ''));
+  expect((await card.locator('tbody th').first().textContent()) ?? '').toContain(
+    trackerCopy.moneyPartAlwaysOn,
+  );
+}
+
 describe('what the Tracker shows adds up (issue 15 item 1)', () => {
   it.each(['demo-business', 'demo-solar', 'demo-home'])(
     '%s: the week’s spend is the sum of the day labels, each day’s hours and supply make its spend, on a 320 px phone',
@@ -308,6 +356,7 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
           expect(await layoutProblems(page), `${account} week of ${from}`).toEqual([]);
           if (week === 0) {
             await expectTableRowsAddUp(page);
+            await expectMoneyPartsAddUp(page, 'week-spend');
             await page.screenshot({ path: shot(`tracker-week-${account}-320`), fullPage: true });
           }
           if (week < 3) await page.getByRole('link', { name: trackerCopy.previousWeek }).click();
@@ -329,6 +378,7 @@ describe('what the Tracker shows adds up (issue 15 item 1)', () => {
         );
         expect(await layoutProblems(page)).toEqual([]);
         await expectTableRowsAddUp(page);
+        await expectMoneyPartsAddUp(page, 'day-spend');
         await page.screenshot({ path: shot(`tracker-day-${account}-320`), fullPage: true });
         expect(problems).toEqual([]);
       });

@@ -5,6 +5,8 @@
  * `{name}` placeholders are filled with `formatMessage`.
  */
 
+import type { MoneyPartKind } from './usage.ts';
+
 /** Screen headings quoted by docs/screens.md. */
 export const screenTitles = {
   tracker: 'Tracker',
@@ -151,6 +153,40 @@ export const trackerLegend = {
   free: { label: 'Free', meaning: 'Your free Happy Hours: no usage charge for the energy you used' },
 } as const;
 
+/**
+ * The periods of the day in "where your money goes": a flat rate's clock periods and the usual time-of-use
+ * names; any other name a tariff gives its period is shown as written.
+ */
+export const moneyPeriodLabels: Record<string, string> = {
+  night: 'Night (midnight to 6 am)',
+  morning: 'Morning (6 am to noon)',
+  afternoon: 'Afternoon (noon to 6 pm)',
+  evening: 'Evening (6 pm to midnight)',
+  peak: 'Peak',
+  shoulder: 'Shoulder',
+  off_peak: 'Off-peak',
+};
+
+/** A part of "where your money goes" as the Tracker and the emails name it. */
+export function moneyPartLabel(part: { part: MoneyPartKind; period: string | null }): string {
+  switch (part.part) {
+    case 'always_on':
+      return trackerCopy.moneyPartAlwaysOn;
+    case 'usage':
+      return part.period === null
+        ? trackerCopy.moneyPartOtherUsage
+        : (moneyPeriodLabels[part.period] ?? part.period.replaceAll('_', ' '));
+    case 'controlled_load':
+      return trackerCopy.moneyPartControlledLoad;
+    case 'supply':
+      return trackerCopy.moneyPartSupply;
+    case 'solar_credit':
+      return trackerCopy.moneyPartSolarCredit;
+    case 'concession':
+      return trackerCopy.moneyPartConcession;
+  }
+}
+
 /** Our own wording on the Tracker screens, where the specification describes content without words. */
 export const trackerCopy = {
   previousWeek: 'Previous week',
@@ -247,6 +283,25 @@ export const trackerCopy = {
   diversionMore: 'You spent {amount} more than usual in the {period}.',
   diversionLess: 'You spent {amount} less than usual in the {period}.',
 
+  /** Where the money goes (issue 28 item 1, docs/tracker-figures.md#where-your-money-goes). */
+  moneyPartsTitle: 'Where your money goes',
+  /** The table's title: {range} is the week or the day. */
+  moneyPartsCaption: 'Where your money went, {range}',
+  moneyPartsPart: 'Part',
+  moneyPartsKwh: 'kWh',
+  moneyPartsAmount: 'Amount',
+  moneyPartsTotal: 'Total',
+  moneyPartAlwaysOn: 'Always on',
+  moneyPartControlledLoad: 'Controlled load',
+  moneyPartSupply: 'Supply charge',
+  moneyPartSolarCredit: 'Solar credit',
+  moneyPartConcession: 'Concession',
+  moneyPartOtherUsage: 'Usage',
+  moneyPartsAlwaysOnNote:
+    'Always on is what your home draws around the clock: its lowest half-hour between midnight and 6 am, counted in every half-hour of the day. Each time of day shows the usage above it.',
+  /** When some days with data have no always-on figure (their night reads are missing). */
+  moneyPartsAlwaysOnDays:
+    'Always on covers {days} of the {total} days with data: the others lack night reads.',
   budgetTitle: 'Weekly budget',
   budgetLabel: 'Budget per week, in dollars',
   budgetHelp: 'Whole dollars from 0 to 99. Set 0 to turn the budget off.',

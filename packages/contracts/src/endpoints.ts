@@ -20,6 +20,7 @@ import type {
   DaytimeSaverSignupBody,
 } from './happy-hours-schemas.ts';
 import type { HereForYouBody, HereForYouParams, HereForYouParticipant } from './here-for-you-schemas.ts';
+import type { InsightsQuery, QuarterComparison, SimilarHomes } from './insights-schemas.ts';
 import type { WebInteraction } from './interactions.ts';
 import type { ExportQuery } from './meter-data.ts';
 import type { PlansQuery, PlansResponse } from './plans-schemas.ts';
@@ -210,6 +211,22 @@ export const endpoints = {
     method: 'GET',
     base: 'api',
     path: '/tracker/plans',
+    guard: inQuery,
+    limit: 'reads',
+  }),
+  /** This quarter so far against the same dates last year (issue 28 item 2). */
+  quarterComparison: defineEndpoint<{ query: InsightsQuery; answer: QuarterComparison }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/tracker/quarter_comparison',
+    guard: inQuery,
+    limit: 'reads',
+  }),
+  /** The account's comparison with similar homes, as the batch stored it (issue 28 item 3). */
+  similarHomes: defineEndpoint<{ query: InsightsQuery; answer: SimilarHomes }>()({
+    method: 'GET',
+    base: 'api',
+    path: '/tracker/similar_homes',
     guard: inQuery,
     limit: 'reads',
   }),

@@ -11,6 +11,8 @@ export * from './happy-hours.ts';
 export * from './happy-hours-schemas.ts';
 export * from './here-for-you.ts';
 export * from './here-for-you-schemas.ts';
+export * from './insights.ts';
+export * from './insights-schemas.ts';
 export * from './interactions.ts';
 export * from './limits.ts';
 export * from './market-date.ts';

@@ -25,7 +25,7 @@ export const EXPORT_MAX_DAYS = 366;
  * own server's answers without parsing them (docs/decisions/0010), so a copy saved under another version is
  * dropped. A contracts test pins the shape to this number: changing the schema fails it until this is raised.
  */
-export const USAGE_RESPONSE_VERSION = 3;
+export const USAGE_RESPONSE_VERSION = 4;
 
 /** Event ids are positive 32-bit integers (a PostgreSQL integer key). */
 export const EVENT_ID_MAX = 2 ** 31 - 1;

@@ -70,6 +70,14 @@ export const snapshotCopy = {
   budgetUnder: 'You stayed {amount} under your budget.',
   highestDay: 'Your highest day: {day}, {amount}.',
   solar: 'Solar credit: {amount} for {kwh} kWh sent to the grid.',
+  /** Where the money went (issue 28 item 1): a line per part, as in Tracker. */
+  moneyPartsTitle: 'Where your money went',
+  /** {part} as Tracker names it, {amount} in dollars. */
+  moneyPart: '{part}: {amount}',
+  /** The same with the part's energy: {kwh} to 1 decimal. */
+  moneyPartKwh: '{part}: {amount} ({kwh} kWh)',
+  moneyPartsAlwaysOn:
+    'Always on is what your home draws around the clock, from its quietest half-hour overnight.',
   forecastTitle: 'This quarter',
   forecast: 'Projected bill for {from} to {to}: {projected} ({spent} so far).',
   forecastToDate: 'Spent so far this quarter ({from} to {to}): {spent}.',

@@ -81,6 +81,43 @@ export const hourEntrySchema = z.object({
 });
 export type HourEntry = z.infer<typeof hourEntrySchema>;
 
+/** What a part of the spend is (docs/tracker-figures.md#where-your-money-goes), in the order shown. */
+export const moneyPartKinds = [
+  'always_on',
+  'usage',
+  'controlled_load',
+  'supply',
+  'solar_credit',
+  'concession',
+] as const;
+export type MoneyPartKind = (typeof moneyPartKinds)[number];
+
+export const moneyPartSchema = z.object({
+  part: z.enum(moneyPartKinds),
+  /**
+   * For `usage`, the period of the day it was used in: a time-of-use period's name from the tariff, or for a
+   * flat rate 'night' (0-6), 'morning' (6-12), 'afternoon' (12-18) or 'evening' (18-24 AEST); null otherwise.
+   */
+  period: z.string().nullable(),
+  /** Dollars, as shown: credits (solar, concession) negative; the parts add up to the total_spend beside them. */
+  spend: z.number(),
+  /** kWh of the always-on, usage and controlled-load parts (for usage, above always-on); null for the others. */
+  usage_kwh: z.number().nullable(),
+});
+export type MoneyPart = z.infer<typeof moneyPartSchema>;
+
+/**
+ * Beyond the specification (issue 28 item 1): where the money goes, for a day or the week. Always on, each
+ * period's usage above it, controlled load, supply, less the solar credit and concession, adding up to the
+ * total_spend shown beside them to the cent.
+ */
+export const moneyPartsSchema = z.object({
+  parts: z.array(moneyPartSchema),
+  /** The days whose always-on figure is known (night reads); the always-on part covers only those. */
+  always_on_days: z.number().int().min(0).max(7),
+});
+export type MoneyParts = z.infer<typeof moneyPartsSchema>;
+
 export const dayEntrySchema = z.object({
   interval_range: intervalRangeSchema,
   metadata: intervalMetadataSchema,
@@ -88,6 +125,8 @@ export const dayEntrySchema = z.object({
   estimated_share: z.number().min(0).max(1),
   insights: z.object({ trend: trendSchema.nullable(), diversion: diversionSchema.nullable() }),
   intervals: z.array(hourEntrySchema).length(24),
+  /** Beyond the specification: where the day's money goes; null for a day without data. */
+  money_parts: moneyPartsSchema.nullable(),
 });
 export type DayEntry = z.infer<typeof dayEntrySchema>;
 
@@ -118,6 +157,8 @@ export const weeklyInsightsSchema = z.object({
   /** Beyond the specification: the week's totals. */
   total_spend: z.number().nullable(),
   usage_kwh: z.number().nullable(),
+  /** Beyond the specification: where the week's money goes; null for a week without data. */
+  money_parts: moneyPartsSchema.nullable(),
 });
 export type WeeklyInsights = z.infer<typeof weeklyInsightsSchema>;
 

@@ -9,12 +9,18 @@ const keys = (pathname: string) => firstScreenCalls(pathname, context).map(keyOf
 
 describe('firstScreenCalls', () => {
   it("names the Tracker's week: of the URL's date, else this week (AEST)", () => {
-    expect(keys('/new/usage/demo-home')).toEqual(['api:/tracker/usage?account_id=demo-home&from=2026-11-23']);
+    const similar = 'api:/tracker/similar_homes?account_id=demo-home';
+    expect(keys('/new/usage/demo-home')).toEqual([
+      'api:/tracker/usage?account_id=demo-home&from=2026-11-23',
+      similar,
+    ]);
     expect(keys('/new/usage/demo-home/2026-11-19/3')).toEqual([
       'api:/tracker/usage?account_id=demo-home&from=2026-11-16',
+      similar,
     ]);
     expect(keys('/new/usage/demo-home/not-a-date')).toEqual([
       'api:/tracker/usage?account_id=demo-home&from=2026-11-23',
+      similar,
     ]);
   });
 

@@ -15,6 +15,8 @@ const fingerprints: Record<number, string> = {
   2: '5aa7b0e8be38162e',
   // 3: happy_hours_saving in the hour entries (issue 26 item 9).
   3: '456336fde280f220',
+  // 4: money_parts in the day entries and the weekly insights (issue 28 item 1).
+  4: '848ff32489fde64b',
 };
 
 describe('usage response version', () => {

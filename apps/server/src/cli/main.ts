@@ -14,6 +14,7 @@ import { registerAccountCommands } from './commands/accounts.ts';
 import { registerBillingCommands } from './commands/billing.ts';
 import { registerCurtailmentCommands } from './commands/curtailment.ts';
 import { registerEventCommands } from './commands/events.ts';
+import { registerInsightsCommands } from './commands/insights.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerMaintenanceCommands } from './commands/maintenance.ts';
 import { registerMeterDataCommands } from './commands/meter-data.ts';
@@ -51,6 +52,7 @@ export function buildCli(given: CliIo = consoleIo, runtime: CliRuntime = standal
   registerMailCommands(program, cli);
   registerEventCommands(program, cli);
   registerTrackerCommands(program, cli);
+  registerInsightsCommands(program, cli);
   return program;
 }
 

@@ -46,7 +46,8 @@ describe("a data page's document", () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     const answers = answersIn(response.body);
     const key = callKey('api', endpointPath(endpoints.usage), { account_id: 'demo-home', from: week });
-    expect(Object.keys(answers ?? {})).toEqual([key]);
+    const similar = callKey('api', endpointPath(endpoints.similarHomes), { account_id: 'demo-home' });
+    expect(Object.keys(answers ?? {}).sort()).toEqual([similar, key].sort());
     const call = await t.app.inject({
       method: 'GET',
       url: `/api/tracker/usage?account_id=demo-home&from=${week}`,
@@ -56,9 +57,9 @@ describe("a data page's document", () => {
 
   it('names the week of the URL, any date of it', async () => {
     const answers = answersIn((await page('/new/usage/demo-home/2026-11-19/3')).body);
-    expect(Object.keys(answers ?? {})).toEqual([
+    expect(Object.keys(answers ?? {})).toContain(
       callKey('api', '/tracker/usage', { account_id: 'demo-home', from: '2026-11-16' }),
-    ]);
+    );
   });
 
   it('carries the event list and then each listed event’s result, and the events to come', async () => {
@@ -94,9 +95,9 @@ describe("a data page's document", () => {
     }
     // Two guesses allowed: the third page's call is limited, as the third call would be; another client is not.
     const third = Object.values(answersIn((await page('/new/usage/no-such-3', address)).body) ?? {});
-    expect(third.map((answer) => answer.status)).toEqual([429]);
+    expect(new Set(third.map((answer) => answer.status))).toEqual(new Set([429]));
     const other = Object.values(answersIn((await page('/new/usage/no-such-3', '10.9.1.2')).body) ?? {});
-    expect(other.map((answer) => answer.status)).toEqual([401]);
+    expect(new Set(other.map((answer) => answer.status))).toEqual(new Set([401]));
   });
 
   it('carries nothing for a page without data, nor for HEAD', async () => {

@@ -11,9 +11,12 @@ import path from 'node:path';
 import {
   addDays,
   formatCurrency,
+  formatDecimal,
   formatLongDate,
   marketToday,
+  moneyPartLabel,
   paths,
+  similarHomesCopy,
   subscriptionSchema,
   usageResponseSchema,
   WEEKLY_EMAIL,
@@ -191,6 +194,21 @@ describe('portal mail send-due over SMTP', () => {
       expect(part).toContain('A projection only');
       expect(part).toContain('The same week last year: $');
       expect(part).not.toContain('Solar credit');
+      // Similar homes (issue 28 item 3): demo-home has not answered the survey, so it is invited to.
+      expect(part).toContain(similarHomesCopy.noProfile);
+      expect(part).toContain(similarHomesCopy.surveyLink);
+      // Where the money went (issue 28 item 1): the Tracker's parts of the week, always-on first.
+      expect(part).toContain('Where your money went');
+      const parts = insights.money_parts?.parts ?? [];
+      expect(parts[0]?.part).toBe('always_on');
+      for (const line of parts) {
+        const amount = formatCurrency(line.spend);
+        expect(part).toContain(
+          line.usage_kwh === null
+            ? `${moneyPartLabel(line)}: ${amount}`
+            : `${moneyPartLabel(line)}: ${amount} (${formatDecimal(line.usage_kwh, 1)} kWh)`,
+        );
+      }
     }
     expect(home.text).toContain(
       'See your week in Tracker:\nhttps://portal.brightside.example/api/email/click?t=',
@@ -220,8 +238,9 @@ describe('portal mail send-due over SMTP', () => {
 
   it('links through signed redirects that count the click and stay inside the portal', async () => {
     const links = clickLinks(home.html);
-    // demo-home has a better offer (issue 17): its link comes before the week's and Settings'.
-    expect(links).toHaveLength(3);
+    // demo-home is invited to the survey for similar homes (issue 28), and has a better offer (issue 17): their
+    // links come before the week's and Settings'.
+    expect(links).toHaveLength(4);
     const before = (await accountRow('demo-home')).emailClickCount;
     const targets: string[] = [];
     for (const link of links) {
@@ -230,11 +249,12 @@ describe('portal mail send-due over SMTP', () => {
       targets.push(response.headers.location as string);
     }
     expect(targets).toEqual([
+      paths.survey.href('demo-home'),
       paths.plans.href('demo-home'),
       paths.usage.href('demo-home', weekPeriod.start),
       paths.settings.href('demo-home'),
     ]);
-    expect((await accountRow('demo-home')).emailClickCount).toBe(before + 3);
+    expect((await accountRow('demo-home')).emailClickCount).toBe(before + 4);
     // demo-home is invited to Happy Hours but has not signed up: no slot-change link.
     expect(home.html).not.toContain('Happy Hours');
   });
@@ -453,8 +473,9 @@ describe('portal mail preview', () => {
     expect(result.period).toEqual(weekPeriod);
     expect(result.email.text).toContain('Change your Happy Hours time slot:');
     const links = clickLinks(result.email.html);
-    expect(links).toHaveLength(3);
-    const response = await inject({ method: 'GET', url: local(links[1] as string) });
+    // The survey's invitation (similar homes), the week, the slot change and Settings.
+    expect(links).toHaveLength(4);
+    const response = await inject({ method: 'GET', url: local(links[2] as string) });
     expect(response.headers.location).toBe(paths.happyHoursChangeSlot.href('demo-happy'));
     expect((await t.db.select().from(emailSnapshots)).length).toBe(before);
   });

@@ -71,6 +71,7 @@ const comparable = (day: StoredDay | PricedDay) => ({
   spend: day.spend,
   waived: day.waived,
   quality: day.quality,
+  parts: day.parts,
 });
 
 /**

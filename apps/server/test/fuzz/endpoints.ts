@@ -30,6 +30,8 @@ export const endpointFuzzers: Record<string, EndpointFuzzer> = {
   'GET /api/tracker/export': fromOperation(),
   'GET /api/tracker/usage': fromOperation(),
   'GET /api/tracker/plans': fromOperation(),
+  'GET /api/tracker/quarter_comparison': fromOperation(),
+  'GET /api/tracker/similar_homes': fromOperation(),
   'POST /api/tracker/solar_welcome': fromOperation(),
   'GET /api/tracker/subscription': fromOperation(),
   'POST /api/tracker/subscription': fromOperation(),

@@ -104,6 +104,16 @@ export const genuineRequests: Record<
     query: { account_id: id, from: addDays(weekStart(ctx.today), -7 * n) },
   }),
   plans: (_, id) => ({ method: 'GET', url: '/api/tracker/plans', query: { account_id: id } }),
+  similarHomes: (_, id) => ({
+    method: 'GET',
+    url: '/api/tracker/similar_homes',
+    query: { account_id: id },
+  }),
+  quarterComparison: (_, id) => ({
+    method: 'GET',
+    url: '/api/tracker/quarter_comparison',
+    query: { account_id: id },
+  }),
   spendTarget: (_, id, n) => ({
     method: 'POST',
     url: '/api/settings/spend_target',

@@ -22,6 +22,7 @@ import {
   tariffForDay,
   usageRateAt,
 } from '../../src/domains/billing/tariff.ts';
+import { testTimeOfUseInput } from '../helpers/tariffs.ts';
 
 const WEDNESDAY = '2026-03-04';
 const SATURDAY = '2026-03-07';
@@ -49,34 +50,7 @@ function tariff(input: TariffInput): Tariff {
 }
 
 /** Peak 50 c weekdays 15:00-21:00; shoulder 30 c weekdays 07:00-15:00 and 21:00-22:00, weekends 07:00-22:00; off-peak 20 c. */
-const testTimeOfUse = tariff({
-  code: 'TEST-TOU',
-  name: 'Test time of use',
-  supply_cents_per_day: '100',
-  usage: {
-    type: 'time_of_use',
-    periods: [
-      { name: 'peak', cents_per_kwh: '50', windows: [{ days: 'weekdays', from: '15:00', to: '21:00' }] },
-      {
-        name: 'shoulder',
-        cents_per_kwh: '30',
-        windows: [
-          { days: 'weekdays', from: '07:00', to: '15:00' },
-          { days: 'weekdays', from: '21:00', to: '22:00' },
-          { days: 'weekends', from: '07:00', to: '22:00' },
-        ],
-      },
-      {
-        name: 'off_peak',
-        cents_per_kwh: '20',
-        windows: [
-          { days: 'all', from: '00:00', to: '07:00' },
-          { days: 'all', from: '22:00', to: '24:00' },
-        ],
-      },
-    ],
-  },
-});
+const testTimeOfUse = tariff(testTimeOfUseInput());
 
 function price(t: Tariff, date: string, channels: ChannelDay[], freeWindows?: FreeWindow[]): DaySpend {
   const day = priceDay({ date, tariff: t, channels, freeWindows });

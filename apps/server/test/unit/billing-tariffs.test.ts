@@ -1,50 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  type TariffInput,
-  tariffDayNames,
-  tariffFileSchema,
-  tariffSchema,
-  timeOfUseCoverageProblems,
-} from '@portal/contracts';
+import { tariffDayNames, tariffFileSchema, tariffSchema, timeOfUseCoverageProblems } from '@portal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { compileTariff, freeWindowFromSlot, tariffForDay } from '../../src/domains/billing/tariff.ts';
+import { testTimeOfUseInput } from '../helpers/tariffs.ts';
 
 const demoDir = path.resolve(import.meta.dirname, '../../src/demo/tariffs');
 
 /** The TOU shape of the brief: peak weekdays 15-21, shoulder 7-15 and 21-22 weekdays and 7-22 weekends. */
-function timeOfUse(): TariffInput {
-  return {
-    code: 'TEST-TOU',
-    name: 'Test time of use',
-    supply_cents_per_day: '100',
-    usage: {
-      type: 'time_of_use',
-      periods: [
-        { name: 'peak', cents_per_kwh: '50', windows: [{ days: 'weekdays', from: '15:00', to: '21:00' }] },
-        {
-          name: 'shoulder',
-          cents_per_kwh: '30',
-          windows: [
-            { days: 'weekdays', from: '07:00', to: '15:00' },
-            { days: 'weekdays', from: '21:00', to: '22:00' },
-            { days: 'weekends', from: '07:00', to: '22:00' },
-          ],
-        },
-        {
-          name: 'off_peak',
-          cents_per_kwh: '20',
-          windows: [
-            { days: 'all', from: '00:00', to: '07:00' },
-            { days: 'all', from: '22:00', to: '24:00' },
-          ],
-        },
-      ],
-    },
-  };
-}
+const timeOfUse = testTimeOfUseInput;
 
 function messagesOf(input: unknown): string[] {
   const result = tariffSchema.safeParse(input);

@@ -29,6 +29,7 @@ function day(offset: number, total: number | null, average: number | null): DayE
     estimated_share: 0,
     insights: { trend: null, diversion: null },
     intervals: [],
+    money_parts: null,
   } as DayEntry;
 }
 

@@ -59,6 +59,23 @@ describe('portal CLI', () => {
     expect(unknown.err.join('\n')).toContain('No account has the id nobody-here');
   });
 
+  it('compares the accounts with similar homes, the same when run again (issue 28 item 3)', async () => {
+    const first = await run('insights', 'similar-homes', '--json');
+    expect(first.code).toBe(0);
+    const summary = JSON.parse(first.out[0] as string);
+    const statuses = ['compared', 'small_group', 'no_group', 'not_enough_data', 'no_profile'];
+    expect(statuses.reduce((sum, status) => sum + summary[status], 0)).toBe(summary.accounts);
+    const again = await run('insights', 'similar-homes');
+    expect(again.code).toBe(0);
+    expect(again.out[0]).toMatch(
+      new RegExp(
+        `^Similar homes, ${summary.period_from} to ${summary.period_to}: ${summary.accounts} accounts in \\d+\\.\\d s; ${summary.compared} compared, `,
+      ),
+    );
+    const bad = await run('insights', 'similar-homes', '--now', '2026-13-01');
+    expect(bad.code).toBe(1);
+  });
+
   it('puts the demo accounts back with demo reset', async () => {
     const reset = await run('demo', 'reset');
     expect(reset).toMatchObject({ code: 0, err: [] });

@@ -9,8 +9,13 @@ import {
   type Customer,
   dayOfWeek,
   MONTH_NAMES,
+  type MoneyParts,
   marketToday,
+  type QuarterComparison,
+  quarterComparisonSchema,
+  type SimilarHomes,
   type SolarCurtailment,
+  similarHomesSchema,
   type UsageResponse,
   usageResponseSchema,
   WEEKDAY_NAMES,
@@ -55,6 +60,52 @@ export function dayData(index: number, solar: boolean): ColumnData {
     concession: 0,
     usage_kwh: round(grid * 3.2),
     average_spend: 5,
+  };
+}
+
+/**
+ * Where a day's money goes, adding up to `dayData`'s total: always-on $1.50, night, morning and afternoon
+ * $0.50 each, evening $1 + index, supply $1.10, less a $1 solar credit with solar.
+ */
+export function dayMoneyParts(index: number, solar: boolean): MoneyParts {
+  const usage = (period: string, spend: number, kwh: number) => ({
+    part: 'usage' as const,
+    period,
+    spend,
+    usage_kwh: kwh,
+  });
+  return {
+    parts: [
+      { part: 'always_on', period: null, spend: 1.5, usage_kwh: 4.8 },
+      usage('night', 0.5, 1.6),
+      usage('morning', 0.5, 1.6),
+      usage('afternoon', 0.5, 1.6),
+      usage('evening', 1 + index, round((1 + index) * 3.2)),
+      { part: 'supply', period: null, spend: 1.1, usage_kwh: null },
+      ...(solar ? [{ part: 'solar_credit' as const, period: null, spend: -1, usage_kwh: null }] : []),
+    ],
+    always_on_days: 1,
+  };
+}
+
+/** Parts of several days summed part by part, in whole cents, as the server sums a week's. */
+export function sumMoneyParts(days: readonly MoneyParts[]): MoneyParts | null {
+  if (days.length === 0) return null;
+  const byKey = new Map<string, MoneyParts['parts'][number]>();
+  for (const day of days) {
+    for (const part of day.parts) {
+      const key = `${part.part}:${part.period}`;
+      const found = byKey.get(key);
+      if (!found) byKey.set(key, { ...part });
+      else {
+        found.spend = round(found.spend + part.spend);
+        found.usage_kwh = found.usage_kwh === null ? null : round(found.usage_kwh + (part.usage_kwh ?? 0));
+      }
+    }
+  }
+  return {
+    parts: [...byKey.values()],
+    always_on_days: days.reduce((sum, day) => sum + day.always_on_days, 0),
   };
 }
 
@@ -118,6 +169,7 @@ export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
             },
           }
         : { trend: null, diversion: null },
+      money_parts: hasData ? dayMoneyParts(index, solar) : null,
       intervals: Array.from({ length: 24 }, (_, hour) => {
         const time = `${String(hour).padStart(2, '0')}:00`;
         const hourHasData = hasData && hoursWithData(index, hour);
@@ -184,6 +236,7 @@ export function makeUsage(options: UsageFixtureOptions = {}): UsageResponse {
         solar_curtailment: options.curtailment ?? null,
         total_spend: total,
         usage_kwh: total === null ? null : 120.4,
+        money_parts: sumMoneyParts(days.flatMap((day) => (day.money_parts ? [day.money_parts] : []))),
       },
       intervals: days,
     },
@@ -205,6 +258,44 @@ export const json = (body: unknown, status = 200) =>
 export const apiError = (status: number, code: string, message: string) =>
   json({ error: { code, message } }, status);
 
+/** This quarter against last year (issue 28 item 2): $9.20 more, in days, usage and prices. */
+export function makeQuarterComparison(overrides: Partial<QuarterComparison> = {}): QuarterComparison {
+  return quarterComparisonSchema.parse({
+    quarter_start: '2026-10-01',
+    quarter_end: '2026-12-31',
+    this_year: { from: '2026-10-01', to: '2026-10-20', total: 79.2, days_with_data: 18, days: 20 },
+    same_dates_last_year: { from: '2025-10-01', to: '2025-10-20', total: 70, days_with_data: 20, days: 20 },
+    last_year_quarter: { from: '2025-10-01', to: '2025-12-31', total: 322, days_with_data: 92, days: 92 },
+    projected_total: 401.5,
+    enough_data: true,
+    difference: 9.2,
+    parts: [
+      { part: 'days', amount: -2 },
+      { part: 'usage', amount: -0.5 },
+      { part: 'prices', amount: 11.7 },
+    ],
+    method: ['Days: how it is worked out.'],
+    ...overrides,
+  });
+}
+
+/** Similar homes (issue 28 item 3): compared with 20 homes, Great. */
+export function makeSimilarHomes(overrides: Partial<SimilarHomes> = {}): SimilarHomes {
+  return similarHomesSchema.parse({
+    status: 'compared',
+    period_from: '2026-10-26',
+    period_to: '2026-11-22',
+    own_kwh_per_day: 4,
+    median_kwh_per_day: 10.5,
+    efficient_kwh_per_day: 4.8,
+    homes: 20,
+    rating: 'great',
+    survey_path: null,
+    computed_at: '2026-11-23T01:00:00.000Z',
+    ...overrides,
+  });
+}
+
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
@@ -215,14 +306,20 @@ type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<R
 export function trackerFetch({
   usage = (url) => json(makeUsage({ from: url.searchParams.get('from') ?? undefined })),
   spendTarget = () => new Response(null, { status: 204 }),
+  quarterComparison = () => json(makeQuarterComparison()),
+  similarHomes = () => json(makeSimilarHomes()),
 }: {
   usage?: Handler;
   spendTarget?: Handler;
+  quarterComparison?: Handler;
+  similarHomes?: Handler;
 } = {}) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/tracker/usage') return usage(url, init);
     if (url.pathname === '/api/settings/spend_target') return spendTarget(url, init);
+    if (url.pathname === '/api/tracker/quarter_comparison') return quarterComparison(url, init);
+    if (url.pathname === '/api/tracker/similar_homes') return similarHomes(url, init);
     return new Response(null, { status: 204 });
   });
   const calls = (pathname: string) =>

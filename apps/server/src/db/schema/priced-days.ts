@@ -65,6 +65,16 @@ export const pricedDays = pgTable(
     estimatedPercent: smallint('estimated_percent'),
     /** The same per hour; null when the day is all actual. */
     hourEstimatedPercent: smallint('hour_estimated_percent').array(),
+    /**
+     * Where the money goes (billing/money-parts.ts, migration 0014): the usage parts' names (time-of-use periods
+     * or a flat rate's clock periods, then controlled load), their micro-kWh and charges, and of each the share
+     * that is always on (null without night reads). Null exactly when the day was not priced.
+     */
+    partNames: text('part_names').array(),
+    partUsage: bigint('part_usage', { mode: 'number' }).array(),
+    partSpend: attocents('part_spend').array(),
+    partAlwaysOnUsage: bigint('part_always_on_usage', { mode: 'number' }).array(),
+    partAlwaysOnSpend: attocents('part_always_on_spend').array(),
   },
   (table) => [primaryKey({ columns: [table.nmi, table.accountId, table.marketDate] })],
 );

@@ -5,6 +5,7 @@
  */
 import type { NewPricedDayRow } from '../../db/schema/priced-days.ts';
 import type { Money } from './money.ts';
+import type { DayParts } from './money-parts.ts';
 import type { DayQuality, PricedDay } from './priced-day.ts';
 import { type DaySpend, hourSpend } from './spend.ts';
 
@@ -12,7 +13,7 @@ const moneyText = (values: readonly Money[]) => values.map(String);
 
 /** The row that stores an account's priced day. */
 export function pricedDayRow(nmi: string, accountId: string, day: PricedDay): NewPricedDayRow {
-  const { spend, quality } = day;
+  const { spend, quality, parts } = day;
   const hours = spend?.hours ?? [];
   const exported = hours.some((hour) => hour.solarMicroKwh !== 0);
   const estimated = quality ? quality.hours.some((share) => share !== 0) : false;
@@ -37,6 +38,11 @@ export function pricedDayRow(nmi: string, accountId: string, day: PricedDay): Ne
     // Stored as whole percents: a share is percent / 100, the same number the week computes.
     estimatedPercent: quality ? Math.round(quality.day * 100) : null,
     hourEstimatedPercent: quality && estimated ? quality.hours.map((share) => Math.round(share * 100)) : null,
+    partNames: spend && parts ? parts.names : null,
+    partUsage: spend && parts ? parts.usage : null,
+    partSpend: spend && parts ? moneyText(parts.spend) : null,
+    partAlwaysOnUsage: spend && parts?.alwaysOnUsage ? parts.alwaysOnUsage : null,
+    partAlwaysOnSpend: spend && parts?.alwaysOnSpend ? moneyText(parts.alwaysOnSpend) : null,
   };
 }
 
@@ -49,6 +55,8 @@ export interface StoredDay {
   spend: DaySpend | null;
   waived: Money[] | null;
   quality: DayQuality | null;
+  /** Null when the day was not priced. */
+  parts: DayParts | null;
 }
 
 /** A stored day as its read selects it: exact values and lists as text. */
@@ -71,6 +79,12 @@ export interface StoredDayRow {
   hour_export: string | null;
   estimated_percent: number | null;
   hour_estimated_percent: string | null;
+  /** JSON array text. */
+  part_names: string | null;
+  part_usage: string | null;
+  part_spend: string | null;
+  part_always_on_usage: string | null;
+  part_always_on_spend: string | null;
 }
 
 const HOURS = 24;
@@ -113,6 +127,7 @@ export function decodeStoredDay(row: StoredDayRow): StoredDay {
     };
   }
   const percents = numberList(row.hour_estimated_percent) ?? ZEROS;
+  const names = row.part_names === null ? null : (JSON.parse(row.part_names) as string[]);
   return {
     date: row.market_date,
     hasImport: row.has_import,
@@ -124,5 +139,15 @@ export function decodeStoredDay(row: StoredDayRow): StoredDay {
       row.estimated_percent === null
         ? null
         : { day: row.estimated_percent / 100, hours: percents.map((percent) => percent / 100) },
+    parts:
+      spend && names
+        ? {
+            names,
+            usage: numberList(row.part_usage) ?? [],
+            spend: moneyList(row.part_spend) ?? [],
+            alwaysOnUsage: numberList(row.part_always_on_usage),
+            alwaysOnSpend: moneyList(row.part_always_on_spend),
+          }
+        : null,
   };
 }

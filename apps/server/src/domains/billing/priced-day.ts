@@ -12,6 +12,7 @@
 import type { Tariff } from '@portal/contracts';
 import { dayNumber, weekdayOfDayNumber } from '@portal/contracts';
 import type { Money } from './money.ts';
+import { type DayParts, dayParts } from './money-parts.ts';
 import { type ChannelDay, type DaySpend, isNullData, priceDay } from './spend.ts';
 import { type FreeWindow, type TariffAssignment, tariffForDay } from './tariff.ts';
 
@@ -36,6 +37,8 @@ export interface PricedDay {
   waived: Money[] | null;
   /** Null without import reads. */
   quality: DayQuality | null;
+  /** Where the day's usage charges go (money-parts.ts); null exactly when `spend` is. */
+  parts: DayParts | null;
 }
 
 const HOURS = 24;
@@ -107,6 +110,7 @@ export function priceAccountDay(input: PriceAccountDayInput): PricedDay {
     spend,
     waived,
     quality: qualityOfDay(channels),
+    parts: spend ? dayParts({ date, tariff: tariff as Tariff, channels, freeWindows }) : null,
   };
 }
 

@@ -39,6 +39,12 @@ function storedDayStatement(db: Database) {
         hour_export: list(pricedDays.hourExport),
         estimated_percent: pricedDays.estimatedPercent,
         hour_estimated_percent: list(pricedDays.hourEstimatedPercent),
+        // Names are the retailer's own (commas allowed): JSON rather than a joined list.
+        part_names: sql<string | null>`array_to_json(${pricedDays.partNames})::text`,
+        part_usage: list(pricedDays.partUsage),
+        part_spend: list(pricedDays.partSpend),
+        part_always_on_usage: list(pricedDays.partAlwaysOnUsage),
+        part_always_on_spend: list(pricedDays.partAlwaysOnSpend),
       })
       .from(pricedDays)
       .where(

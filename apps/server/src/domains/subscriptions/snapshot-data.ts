@@ -10,6 +10,8 @@ import {
   type EmailFrequency,
   eachDate,
   type Forecast,
+  type MoneyParts,
+  type SimilarHomes,
   weekStart,
 } from '@portal/contracts';
 import type { Database } from '../../db/index.ts';
@@ -24,10 +26,20 @@ import {
   sumMoney,
   toDollars,
 } from '../billing/money.ts';
+import type { DayParts } from '../billing/money-parts.ts';
 import { storedDays } from '../billing/priced-days-reads.ts';
 import type { DaySpend } from '../billing/spend.ts';
+import { similarHomesFor } from '../tracker/similar-homes-batch.ts';
 import { forecastFor, usageFor, usageSourceOf } from '../tracker/usage-service.ts';
-import { shownDay, TREND_THRESHOLD, WEEKLY_AVERAGE_WEEKS } from '../tracker/week.ts';
+import {
+  moneyPartsOf,
+  type ShownDay,
+  shownDay,
+  shownDayParts,
+  sumShownParts,
+  TREND_THRESHOLD,
+  WEEKLY_AVERAGE_WEEKS,
+} from '../tracker/week.ts';
 import { periodsBefore, type SnapshotPeriod, samePeriodLastYear } from './schedule.ts';
 
 /** A monthly snapshot compares the month with the mean of this many previous months with data. */
@@ -51,6 +63,10 @@ export interface SnapshotFigures {
   highestDay: { date: string; spend: number } | null;
   solar: { credit: number; kwh: number } | null;
   forecast: Forecast | null;
+  /** Where the money went, as Tracker shows it for the week (or the month's days summed); null without. */
+  moneyParts: MoneyParts | null;
+  /** Similar homes as the Tracker shows them (issue 28 item 3). */
+  similarHomes: SimilarHomes | null;
   /** The Monday of the Tracker week the email links to. */
   trackerWeek: string;
 }
@@ -77,7 +93,11 @@ function budgetOf(weeklyBudget: number, days: number, total: number): SnapshotFi
 }
 
 /** Sums of the days of one period as the Tracker shows them; null when none of its days has data. */
-export function periodTotals(days: ReadonlyMap<string, DaySpend>, period: SnapshotPeriod) {
+export function periodTotals(
+  days: ReadonlyMap<string, DaySpend>,
+  period: SnapshotPeriod,
+  parts?: ReadonlyMap<string, DayParts>,
+) {
   const priced = eachDate(period.start, period.end).flatMap((date) => {
     const day = days.get(date);
     return day ? [day] : [];
@@ -93,6 +113,16 @@ export function periodTotals(days: ReadonlyMap<string, DaySpend>, period: Snapsh
     solarInput: sumMoney(shown.map((day) => day.solarInput)),
     solarMicroKwh: priced.reduce((sum, day) => sum + day.solarMicroKwh, 0),
     highest,
+    // Each day's parts as Tracker shows them, summed: they add up to `total` (docs/tracker-figures.md).
+    moneyParts: parts
+      ? moneyPartsOf(
+          sumShownParts(
+            priced.map((day, index) =>
+              shownDayParts(day, shown[index] as ShownDay, parts.get(day.date) ?? null),
+            ),
+          ),
+        )
+      : null,
   };
 }
 
@@ -102,9 +132,10 @@ async function weeklyFigures(
   period: SnapshotPeriod,
   today: string,
 ): Promise<SnapshotFigures | null> {
-  const [usage, lastYearUsage] = await readTogether(db, [
+  const [usage, lastYearUsage, similarHomes] = await readTogether(db, [
     () => usageFor(db, account, period.start, today),
     () => usageFor(db, account, samePeriodLastYear(period).start, today),
+    () => similarHomesFor(db, account),
   ]);
   const week = usage.current_week;
   const insights = week.insights;
@@ -129,6 +160,8 @@ async function weeklyFigures(
         ? { credit: insights.solar_export, kwh: insights.solar_export_kwh ?? 0 }
         : null,
     forecast: usage.forecast,
+    moneyParts: insights.money_parts,
+    similarHomes,
     trackerWeek: period.start,
   };
 }
@@ -144,16 +177,21 @@ async function monthlyFigures(
   const earliest = previous[previous.length - 1]?.start ?? period.start;
   // The account's priced days current before they are read.
   await usageSourceOf(db, account.id);
-  const [recent, lastYearDays, forecast] = await readTogether(db, [
+  const [recent, lastYearDays, forecast, similarHomes] = await readTogether(db, [
     () => storedDays(db, account, earliest, period.end),
     () => storedDays(db, account, lastYear.start, lastYear.end),
     () => forecastFor(db, account, today),
+    () => similarHomesFor(db, account),
   ]);
   // Nothing from today on counts: a day is complete only once it is over.
   const days = new Map<string, DaySpend>();
-  for (const day of [...recent, ...lastYearDays])
-    if (day.spend && day.date < today) days.set(day.date, day.spend);
-  const totals = periodTotals(days, period);
+  const parts = new Map<string, DayParts>();
+  for (const day of [...recent, ...lastYearDays]) {
+    if (!day.spend || day.date >= today) continue;
+    days.set(day.date, day.spend);
+    if (day.parts) parts.set(day.date, day.parts);
+  }
+  const totals = periodTotals(days, period, parts);
   if (!totals) return null;
   const history: Money[] = [];
   for (const earlier of previous) {
@@ -184,6 +222,8 @@ async function monthlyFigures(
         ? { credit: toDollars(totals.solarInput), kwh: microKwhToKwh(totals.solarMicroKwh, 2) }
         : null,
     forecast,
+    moneyParts: totals.moneyParts,
+    similarHomes,
     trackerWeek: weekStart(addDays(period.end, 0)),
   };
 }

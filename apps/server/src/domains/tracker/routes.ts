@@ -1,12 +1,18 @@
 /** GET /api/tracker/usage and POST /api/settings/spend_target (docs/api.md#calls). */
 import {
   endpoints,
+  insightsQuerySchema,
   marketToday,
   messages,
   PLAN_MIN_DAYS,
   PLAN_YEAR_DAYS,
   plansQuerySchema,
   plansResponseSchema,
+  QUARTER_COMPARE_MIN_COVERAGE,
+  QUARTER_COMPARE_MIN_DAYS,
+  quarterComparisonSchema,
+  SIMILAR_HOMES_MIN_GROUP,
+  similarHomesSchema,
   spendTargetBodySchema,
   type UsageResponse,
   usageQuerySchema,
@@ -22,6 +28,8 @@ import { sendStoredJson, storedEncodingFor } from '../../plugins/serializers.ts'
 import { setBudget } from './budget.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
 import { configurePlansCache, plansFor } from './plans-service.ts';
+import { quarterComparisonFor } from './quarter-comparison-service.ts';
+import { similarHomesFor } from './similar-homes-batch.ts';
 import {
   answerOf,
   completeAnswer,
@@ -116,6 +124,28 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
     reads: 'standby',
     handler: async (request) =>
       plansFor(request.reads, request.account, app.config.env.BETTER_OFFER_MIN_SAVING),
+  });
+
+  route(app, endpoints.quarterComparison, {
+    schema: {
+      summary: 'This billing quarter so far against the same dates last year, and why it differs (issue 28)',
+      description: `The difference is split into days, usage, prices, solar credit, Happy Hours and concessions, adding up to it to the cent (docs/tracker-figures.md). Compared once ${QUARTER_COMPARE_MIN_DAYS} days of the quarter have passed and both periods have meter data for ${Math.round(QUARTER_COMPARE_MIN_COVERAGE * 100)}% of their days (\`enough_data\`). Dollars including GST.`,
+      tags: ['tracker'],
+      querystring: insightsQuerySchema,
+      response: { 200: quarterComparisonSchema },
+    },
+    handler: async (request) => quarterComparisonFor(app.db, request.account, marketToday()),
+  });
+
+  route(app, endpoints.similarHomes, {
+    schema: {
+      summary: "The account's daily kWh against similar homes' median and efficient 20% (issue 28)",
+      description: `As \`portal insights similar-homes\` last stored it (one row): homes of the same retailer and segment with the same answers to the survey questions that drive usage and 4 complete weeks of data, shown only from ${SIMILAR_HOMES_MIN_GROUP} homes; no other home's own figure. Without a profile, \`no_profile\` and the survey's path (docs/tracker-figures.md).`,
+      tags: ['tracker'],
+      querystring: insightsQuerySchema,
+      response: { 200: similarHomesSchema },
+    },
+    handler: async (request) => similarHomesFor(app.db, request.account),
   });
 
   route(app, endpoints.spendTarget, {

@@ -19,6 +19,7 @@ import { type AccountRow, usageVersions } from '../../db/schema.ts';
 import { toCustomer } from '../accounts/customer.ts';
 import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
 import { type Money, toDollars } from '../billing/money.ts';
+import type { DayParts } from '../billing/money-parts.ts';
 import type { DayQuality } from '../billing/priced-day.ts';
 import { storedDailyTotals, storedDays } from '../billing/priced-days-reads.ts';
 import { repriceStale } from '../billing/pricing.ts';
@@ -112,6 +113,8 @@ export interface WeekDays {
   solarDates: Set<string>;
   /** The usage charges Happy Hours waived per hour, on the days it waived something. */
   waived: Map<string, readonly Money[]>;
+  /** Where each priced day's usage charges go. */
+  parts: Map<string, DayParts>;
 }
 
 /**
@@ -143,13 +146,20 @@ export async function daysAround(
     );
     stored = [...older, ...stored];
   }
-  const week: WeekDays = { days: new Map(), quality: new Map(), solarDates: new Set(), waived: new Map() };
+  const week: WeekDays = {
+    days: new Map(),
+    quality: new Map(),
+    solarDates: new Set(),
+    waived: new Map(),
+    parts: new Map(),
+  };
   for (const day of stored) {
     if (day.date >= today || (complete && day.date < nearStart)) continue;
     if (day.spend) week.days.set(day.date, day.spend);
     if (day.quality) week.quality.set(day.date, day.quality);
     if (day.hasExport) week.solarDates.add(day.date);
     if (day.waived) week.waived.set(day.date, day.waived);
+    if (day.parts) week.parts.set(day.date, day.parts);
   }
   return week;
 }

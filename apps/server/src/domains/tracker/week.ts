@@ -21,6 +21,9 @@ import {
   type IntervalRange,
   isMarketDate,
   MONTH_NAMES,
+  type MoneyPart,
+  type MoneyPartKind,
+  type MoneyParts,
   type SolarCurtailment,
   type TimePoint,
   type Trend,
@@ -38,6 +41,7 @@ import {
   sumMoney,
   toDollars,
 } from '../billing/money.ts';
+import { CONTROLLED_LOAD_PART, type DayParts, FLAT_PERIODS } from '../billing/money-parts.ts';
 import type { DayQuality } from '../billing/priced-day.ts';
 import type { DaySpend } from '../billing/spend.ts';
 
@@ -49,13 +53,8 @@ export const LOOKBACK_WEEKS = 10;
 /** Beyond ±5% of the average a trend is up or down (docs/tracker-figures.md). */
 export const TREND_THRESHOLD = 0.05;
 
-/** Periods of the day for the diversion insight: [first hour, last hour + 1). */
-export const DAY_PERIODS = [
-  { period: 'night', from: 0, to: 6 },
-  { period: 'morning', from: 6, to: 12 },
-  { period: 'afternoon', from: 12, to: 18 },
-  { period: 'evening', from: 18, to: 24 },
-] as const;
+/** Periods of the day for the diversion insight: [first hour, last hour + 1), the flat rate's clock periods. */
+export const DAY_PERIODS = FLAT_PERIODS.map(({ name, from, to }) => ({ period: name, from, to }));
 
 export function timePoint(date: string, time: string): TimePoint {
   // date is a checked 'YYYY-MM-DD': its parts are read from the text (a week has 350 of these).
@@ -156,6 +155,128 @@ export function shownDay(day: DaySpend): ShownDay {
   };
 }
 
+/** A part of a day's or a week's spend as shown (docs/tracker-figures.md#where-your-money-goes). */
+export interface ShownPart {
+  part: MoneyPartKind;
+  period: string | null;
+  /** Whole cents (in attocents); credits negative. */
+  spend: Money;
+  /** Micro-kWh for always-on, usage and controlled load; null for the others. */
+  microKwh: number | null;
+}
+
+/** A day's parts as shown, and whether the day has an always-on figure. */
+export interface ShownParts {
+  parts: ShownPart[];
+  alwaysOnDays: number;
+}
+
+/**
+ * Where a day's money goes, in whole cents adding up to its shown total: its usage parts (always-on, each
+ * period above always-on, controlled load) apportioned to its shown usage by the largest remainder method,
+ * then its shown supply, solar credit and concession. A day stored without parts shows its usage as one part.
+ */
+export function shownDayParts(day: DaySpend, shown: ShownDay, parts: DayParts | null): ShownParts {
+  const usage: Array<Omit<ShownPart, 'spend'> & { exact: Money }> = [];
+  if (!parts) {
+    usage.push({ part: 'usage', period: null, exact: day.gridSpend, microKwh: day.usageMicroKwh });
+  } else {
+    const { alwaysOnSpend, alwaysOnUsage } = parts;
+    if (alwaysOnSpend && alwaysOnUsage) {
+      usage.push({
+        part: 'always_on',
+        period: null,
+        exact: sumMoney(alwaysOnSpend),
+        microKwh: alwaysOnUsage.reduce((a, b) => a + b, 0),
+      });
+    }
+    parts.names.forEach((name, index) => {
+      const isControlled = name === CONTROLLED_LOAD_PART && index === parts.names.length - 1;
+      usage.push({
+        part: isControlled ? 'controlled_load' : 'usage',
+        period: isControlled ? null : name,
+        exact: (parts.spend[index] ?? 0n) - (alwaysOnSpend?.[index] ?? 0n),
+        microKwh: (parts.usage[index] ?? 0) - (alwaysOnUsage?.[index] ?? 0),
+      });
+    });
+  }
+  const cents = apportionCents(
+    usage.map((part) => part.exact),
+    shown.gridSpend,
+  );
+  return {
+    parts: [
+      ...usage.map(({ part, period, microKwh }, index) => ({
+        part,
+        period,
+        microKwh,
+        spend: cents[index] as Money,
+      })),
+      { part: 'supply', period: null, spend: shown.serviceCharge, microKwh: null },
+      { part: 'solar_credit', period: null, spend: -shown.solarInput, microKwh: null },
+      { part: 'concession', period: null, spend: -shown.concession, microKwh: null },
+    ],
+    alwaysOnDays: parts?.alwaysOnSpend ? 1 : 0,
+  };
+}
+
+const PART_ORDER: Record<MoneyPartKind, number> = {
+  always_on: 0,
+  usage: 1,
+  controlled_load: 2,
+  supply: 3,
+  solar_credit: 4,
+  concession: 5,
+};
+
+/**
+ * Parts of several days summed part by part (a period by its name, in the order first seen): the week's parts
+ * add up to the sum of its days' shown totals, the week's total. Usage periods with neither kWh nor money, and
+ * credits of nothing, are left out; supply always stays, and always-on whenever a day has the figure (a solar
+ * home whose panels cover it before 6 am has none to speak of: it shows as nothing, not as missing).
+ */
+export function sumShownParts(days: readonly ShownParts[]): ShownParts {
+  const byKey = new Map<string, ShownPart>();
+  for (const day of days) {
+    for (const part of day.parts) {
+      const key = `${part.part}\u0000${part.period ?? ''}`;
+      const found = byKey.get(key);
+      if (!found) byKey.set(key, { ...part });
+      else {
+        found.spend += part.spend;
+        found.microKwh = part.microKwh === null ? found.microKwh : (found.microKwh ?? 0) + part.microKwh;
+      }
+    }
+  }
+  const parts = [...byKey.values()]
+    .map((part, index) => ({ part, index }))
+    .sort((a, b) => PART_ORDER[a.part.part] - PART_ORDER[b.part.part] || a.index - b.index)
+    .map(({ part }) => part)
+    .filter(
+      (part) =>
+        part.part === 'supply' ||
+        part.part === 'always_on' ||
+        part.spend !== 0n ||
+        (part.microKwh ?? 0) !== 0,
+    );
+  return { parts, alwaysOnDays: days.reduce((sum, day) => sum + day.alwaysOnDays, 0) };
+}
+
+/** Parts as the response carries them: dollars and kWh. */
+export function moneyPartsOf(shown: ShownParts): MoneyParts {
+  return {
+    parts: shown.parts.map(
+      (part): MoneyPart => ({
+        part: part.part,
+        period: part.period,
+        spend: toDollars(part.spend),
+        usage_kwh: part.microKwh === null ? null : microKwhToKwh(part.microKwh),
+      }),
+    ),
+    always_on_days: shown.alwaysOnDays,
+  };
+}
+
 /** What a week is built from: the account's priced days around it, and what else the week shows. */
 export interface WeekData {
   today: string;
@@ -167,6 +288,8 @@ export interface WeekData {
   solarDates: ReadonlySet<string>;
   /** The usage charges Happy Hours waived per hour, on the days it waived something (none: no entry). */
   waived?: ReadonlyMap<string, readonly Money[]>;
+  /** Where each priced day's usage charges go (no entry: shown as one usage part). */
+  parts?: ReadonlyMap<string, DayParts>;
   curtailment: SolarCurtailment | null;
 }
 
@@ -300,6 +423,10 @@ function dayEntry(input: WeekData, date: string): DayEntry {
       diversion: day ? diversionOf(day, history) : null,
     },
     intervals: hourEntries(date, day, shown, history, quality, input.waived?.get(date)),
+    money_parts:
+      day && shown
+        ? moneyPartsOf(sumShownParts([shownDayParts(day, shown, input.parts?.get(date) ?? null)]))
+        : null,
   };
 }
 
@@ -325,6 +452,7 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
       solar_curtailment: input.curtailment,
       total_spend: null,
       usage_kwh: null,
+      money_parts: null,
     };
   }
   // The week's total is the sum of the days' totals as shown (docs/api.md#entities), and so is every earlier week's.
@@ -361,6 +489,11 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
     solar_curtailment: input.curtailment,
     total_spend: toDollars(total),
     usage_kwh: microKwhToKwh(priced.reduce((sum, { day }) => sum + day.usageMicroKwh, 0)),
+    money_parts: moneyPartsOf(
+      sumShownParts(
+        priced.map(({ day, shown }) => shownDayParts(day, shown, input.parts?.get(day.date) ?? null)),
+      ),
+    ),
   };
 }
 

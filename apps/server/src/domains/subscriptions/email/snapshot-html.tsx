@@ -54,6 +54,39 @@ export function SnapshotHtml({ view }: { view: SnapshotView }) {
               {view.solar ? <p style={p()}>{view.solar}</p> : null}
             </Section>
           ) : null}
+          {view.moneyParts ? (
+            <Section title={view.moneyParts.title}>
+              {view.moneyParts.lines.map((line) => (
+                <p key={line} style={p()}>
+                  {line}
+                </p>
+              ))}
+              {view.moneyParts.note ? (
+                <p className="snap-muted" style={p({ color: colours.muted, fontSize: '14px' })}>
+                  {view.moneyParts.note}
+                </p>
+              ) : null}
+            </Section>
+          ) : null}
+          {view.similarHomes ? (
+            <Section>
+              <p style={p()}>
+                {view.similarHomes.line}
+                {view.similarHomes.link ? (
+                  <>
+                    {' '}
+                    <a
+                      className="snap-link"
+                      href={view.similarHomes.link.href}
+                      style={{ color: colours.brand }}
+                    >
+                      {view.similarHomes.link.label}
+                    </a>
+                  </>
+                ) : null}
+              </p>
+            </Section>
+          ) : null}
           {view.forecast ? (
             <Section title={snapshotCopy.forecastTitle}>
               <p style={p()}>{view.forecast.line}</p>

@@ -30,6 +30,27 @@ export function SnapshotText({ view }: { view: SnapshotView }) {
       {view.highestDay || view.solar ? <Line /> : null}
       {view.highestDay ? <Line>{view.highestDay}</Line> : null}
       {view.solar ? <Line>{view.solar}</Line> : null}
+      {view.moneyParts ? (
+        <>
+          <Line />
+          <Line>{view.moneyParts.title}</Line>
+          {view.moneyParts.lines.map((line) => (
+            <Line key={line}>{line}</Line>
+          ))}
+          {view.moneyParts.note ? <Line>{view.moneyParts.note}</Line> : null}
+        </>
+      ) : null}
+      {view.similarHomes ? (
+        <>
+          <Line />
+          <Line>{view.similarHomes.line}</Line>
+          {view.similarHomes.link ? (
+            <Line>
+              {view.similarHomes.link.label}: {view.similarHomes.link.href}
+            </Line>
+          ) : null}
+        </>
+      ) : null}
       {view.forecast ? (
         <>
           <Line />

@@ -10,8 +10,10 @@ import {
   formatLongDate,
   formatMessage,
   MONTH_NAMES,
+  moneyPartLabel,
   paths,
   planCopy,
+  similarHomesCopy,
   snapshotCopy,
   WEEKDAY_NAMES,
 } from '@portal/contracts';
@@ -50,6 +52,10 @@ export interface SnapshotView {
   budget: { line: string; percent: number; over: boolean; result: string } | null;
   highestDay: string | null;
   solar: string | null;
+  /** Where the money went, a line per part as Tracker names it, and what always-on means. */
+  moneyParts: { title: string; lines: string[]; note: string | null } | null;
+  /** Similar homes: the comparison, or the survey's invitation with its link. */
+  similarHomes: { line: string; link: SnapshotLink | null } | null;
   forecast: { line: string; note: string } | null;
   /** A plan on offer that would have saved at least the configured amount a year (issue 17). */
   betterOffer: { title: string; line: string; link: SnapshotLink } | null;
@@ -158,6 +164,42 @@ export function snapshotView(input: {
       }
     : null;
 
+  const moneyParts = figures.moneyParts
+    ? {
+        title: snapshotCopy.moneyPartsTitle,
+        lines: figures.moneyParts.parts.map((part) =>
+          formatMessage(part.usage_kwh === null ? snapshotCopy.moneyPart : snapshotCopy.moneyPartKwh, {
+            part: moneyPartLabel(part),
+            amount: money(part.spend),
+            kwh: formatDecimal(part.usage_kwh ?? 0, 1),
+          }),
+        ),
+        note: figures.moneyParts.parts.some((part) => part.part === 'always_on')
+          ? snapshotCopy.moneyPartsAlwaysOn
+          : null,
+      }
+    : null;
+
+  const similar = figures.similarHomes;
+  const business = similar?.survey_path?.includes('sme_survey') ?? false;
+  const similarHomes =
+    similar?.status === 'compared' && similar.rating !== null
+      ? {
+          line: formatMessage(similarHomesCopy.emailLine, {
+            rating: similarHomesCopy.ratings[similar.rating],
+            you: formatDecimal(similar.own_kwh_per_day ?? 0, 1),
+            median: formatDecimal(similar.median_kwh_per_day ?? 0, 1),
+            efficient: formatDecimal(similar.efficient_kwh_per_day ?? 0, 1),
+          }),
+          link: null,
+        }
+      : similar?.status === 'no_profile' && similar.survey_path
+        ? {
+            line: business ? similarHomesCopy.smeNoProfile : similarHomesCopy.noProfile,
+            link: { label: similarHomesCopy.surveyLink, href: links.click(similar.survey_path) },
+          }
+        : null;
+
   const actions: SnapshotLink[] = [
     {
       label: weekly ? snapshotCopy.viewWeek : snapshotCopy.viewMonth,
@@ -203,6 +245,8 @@ export function snapshotView(input: {
           kwh: formatDecimal(figures.solar.kwh, 1),
         })
       : null,
+    moneyParts,
+    similarHomes,
     forecast,
     betterOffer: input.betterOffer
       ? {

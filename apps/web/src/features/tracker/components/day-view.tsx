@@ -49,6 +49,10 @@ export function dayView(
     ),
     showsHint: false,
     footnote: <p className="tracker-chart__note tracker-chart__aest">{messages.aestNote}</p>,
+    moneyParts:
+      dayEntry?.money_parts && dayEntry.data.total_spend !== null
+        ? { parts: dayEntry.money_parts, total: dayEntry.data.total_spend, range: heading, daysWithData: 1 }
+        : null,
     forms: null,
   };
 }

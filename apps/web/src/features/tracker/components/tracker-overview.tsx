@@ -11,7 +11,7 @@ import {
   trackerCopy,
   type UsageResponse,
 } from '@portal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatDayMonthYear, formatLongDate } from '../../../shared/lib/dates.ts';
 import { useRecordSolarWelcome } from '../api/record-solar-welcome.ts';
 import {
@@ -22,6 +22,16 @@ import {
   weeklyTrendText,
 } from '../lib/insights.ts';
 import type { OverviewCard } from './tracker-view.ts';
+
+// The insights beyond the week (issue 28) each ask the server for themselves and show when they arrive: their
+// code is loaded after the screen's, which keeps the Tracker's first JavaScript within its budget.
+const QuarterComparisonCard = lazy(() =>
+  import('./quarter-comparison.tsx').then((module) => ({ default: module.QuarterComparisonCard })),
+);
+const SimilarHomesCard = lazy(() =>
+  import('./similar-homes.tsx').then((module) => ({ default: module.SimilarHomesCard })),
+);
+
 import './tracker-overview.css';
 
 function BudgetProgress({ spent, budget }: { spent: number; budget: number }) {
@@ -193,6 +203,11 @@ export function TrackerOverview({
             <p className="overview-card__disclaimer">{trackerCopy.forecastDisclaimer}</p>
           </dd>
         </div>
+
+        <Suspense fallback={null}>
+          <QuarterComparisonCard accountId={accountId} />
+          <SimilarHomesCard accountId={accountId} business={customer.market_segment === 'sme'} />
+        </Suspense>
 
         {OfferCard && <OfferCard accountId={accountId} />}
       </dl>

@@ -6,6 +6,8 @@ import {
   marketToday,
   messages,
   paths,
+  quarterCopy,
+  similarHomesCopy,
   TRACKER_HINT_COOKIE,
   trackerCopy,
   trackerLegend,
@@ -22,6 +24,8 @@ import { renderRoute, renderWithProviders } from '../../../test/render.tsx';
 import {
   apiError,
   json,
+  makeQuarterComparison,
+  makeSimilarHomes,
   makeUsage,
   trackerFetch,
   type UsageFixtureOptions,
@@ -48,6 +52,9 @@ async function renderTracker(path: string) {
 }
 
 const toolbar = () => screen.findByRole('toolbar');
+/** The chart's table of numbers (collapsed under its summary), not the table of where the money goes. */
+const chartTable = () =>
+  within(document.querySelector('.chart-table') as HTMLElement).getByRole('table', { hidden: true });
 /** A column's date as its label shows it: "Mon 16 Nov". */
 const shortDate = (date: string) =>
   formatLongDate(date).replace(/^(\w{3})\w* (\d+) (\w{3})\w*.*$/, '$1 $2 $3');
@@ -306,11 +313,129 @@ describe('week view', () => {
     stubUsage();
     await renderTracker(paths.usage.href(id, pastWeek));
     await toolbar();
-    const table = screen.getByRole('table', { hidden: true });
+    const table = chartTable();
     expect(within(table).getAllByRole('row', { hidden: true })).toHaveLength(8);
     expect(
       within(table).getByRole('rowheader', { name: formatLongDate(pastWeek), hidden: true }),
     ).toBeTruthy();
+  });
+
+  it('shows where the week’s money goes as a table adding up to the week’s spend (issue 28 item 1)', async () => {
+    stubUsage({ hasSolar: true, daysWithData: (index) => index !== 3 });
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('money-parts');
+    const table = within(card).getByRole('table', {
+      name: formatMessage(trackerCopy.moneyPartsCaption, { range: formatWeekRange(pastWeek) }),
+    });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    // Six days with data: evening is $1 + index for index 0, 1, 2, 4, 5, 6 ($24), the rest per day.
+    expect(rows).toEqual([
+      ['Always on', '28.80', '$9.00'],
+      ['Night (midnight to 6 am)', '9.60', '$3.00'],
+      ['Morning (6 am to noon)', '9.60', '$3.00'],
+      ['Afternoon (noon to 6 pm)', '9.60', '$3.00'],
+      ['Evening (6 pm to midnight)', '76.80', '$24.00'],
+      ['Supply charge', '', '$6.60'],
+      ['Solar credit', '', '-$6.00'],
+      ['Total', '', '$42.60'],
+    ]);
+    expect(screen.getByText(trackerCopy.moneyPartsAlwaysOnNote)).toBeTruthy();
+    expect(card.querySelectorAll('svg[aria-hidden="true"] rect')).toHaveLength(7);
+  });
+
+  it('shows this quarter against last year beside the projected bill, its parts adding up (issue 28 item 2)', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('quarter-comparison');
+    expect(within(card).getByTestId('quarter-difference').textContent).toBe(
+      '$9.20 more than the same dates last year',
+    );
+    const table = within(card).getByRole('table', {
+      name: 'What makes the difference, 1 October 2026 to 20 October 2026 against the same dates last year',
+    });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      [quarterCopy.parts.days, '-$2.00'],
+      [quarterCopy.parts.usage, '-$0.50'],
+      [quarterCopy.parts.prices, '+$11.70'],
+      [quarterCopy.total, '+$9.20'],
+    ]);
+    expect(card.textContent).toContain(
+      'The whole quarter last year (1 October 2025 to 31 December 2025): $322.00',
+    );
+  });
+
+  it('says when there is not enough data to compare the quarter with last year', async () => {
+    vi.stubGlobal(
+      'fetch',
+      trackerFetch({
+        quarterComparison: () =>
+          json(
+            makeQuarterComparison({
+              enough_data: false,
+              difference: null,
+              parts: [],
+              method: ['Not enough data to compare with last year yet.'],
+            }),
+          ),
+      }),
+    );
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('quarter-comparison');
+    expect(card.textContent).toContain('Not enough data to compare with last year yet.');
+    expect(within(card).queryByRole('table')).toBeNull();
+  });
+
+  it('shows how the home compares with similar homes, in Opower’s words (issue 28 item 3)', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('similar-homes');
+    expect(within(card).getByTestId('similar-homes-rating').textContent).toBe('Great');
+    const rows = within(card)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['You', '4.0'],
+      ['Efficient similar homes', '4.8'],
+      ['All similar homes (median)', '10.5'],
+    ]);
+    expect(card.textContent).toContain('Compared with 20 homes like yours');
+  });
+
+  it('invites a customer without a profile to the survey instead', async () => {
+    vi.stubGlobal(
+      'fetch',
+      trackerFetch({
+        similarHomes: () =>
+          json(
+            makeSimilarHomes({
+              status: 'no_profile',
+              period_from: null,
+              period_to: null,
+              own_kwh_per_day: null,
+              median_kwh_per_day: null,
+              efficient_kwh_per_day: null,
+              homes: null,
+              rating: null,
+              survey_path: '/new/survey/demo-home',
+              computed_at: null,
+            }),
+          ),
+      }),
+    );
+    await renderTracker(paths.usage.href(id, pastWeek));
+    const card = await screen.findByTestId('similar-homes');
+    expect(card.textContent).toContain(similarHomesCopy.noProfile);
+    expect(within(card).getByRole('link', { name: similarHomesCopy.surveyLink }).getAttribute('href')).toBe(
+      '/new/survey/demo-home',
+    );
+    expect(within(card).queryByRole('table')).toBeNull();
   });
 
   it('never shows a negative zero: an hour without export is $0.00 in the solar column, not -$0.00 (issue 26 item 10)', async () => {
@@ -318,7 +443,7 @@ describe('week view', () => {
     stubUsage({ hasSolar: true });
     const { container } = await renderTracker(paths.usage.href(id, pastWeek, 2));
     await toolbar();
-    const table = screen.getByRole('table', { hidden: true });
+    const table = chartTable();
     const solar = within(table)
       .getAllByRole('row', { hidden: true })
       .slice(1)
@@ -554,7 +679,7 @@ describe('day view', () => {
     }
     const legend = screen.getByText(trackerLegend.free.meaning);
     expect(legend.previousSibling?.textContent).toBe('Free');
-    const table = screen.getByRole('table', { hidden: true });
+    const table = chartTable();
     const usageCells = within(table)
       .getAllByRole('row', { hidden: true })
       .slice(1)
@@ -565,6 +690,15 @@ describe('day view', () => {
     expect((await columnButtons())[11]?.getAttribute('aria-label')).toBe(
       '11:00: 0.63 kWh Free, VIEW WEEK (Happy Hours saved $0.21)',
     );
+  });
+
+  it('shows where the day’s money goes, adding up to the day’s spend (issue 28 item 1)', async () => {
+    stubUsage();
+    await renderTracker(paths.usage.href(id, pastWeek, 2));
+    const card = await screen.findByTestId('money-parts');
+    expect(within(card).getByRole('heading', { name: trackerCopy.moneyPartsTitle })).toBeTruthy();
+    expect(within(card).getByRole('rowheader', { name: 'Evening (6 pm to midnight)' })).toBeTruthy();
+    expect(within(card).getByTestId('money-parts-total').textContent).toBe('$7.10');
   });
 
   it('shows the day insights and records a day_view visit', async () => {

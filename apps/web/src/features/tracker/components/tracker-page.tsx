@@ -32,6 +32,7 @@ import { ChartLegend } from './chart-legend.tsx';
 import { ChartTable, type TableRow } from './chart-table.tsx';
 import { dayView } from './day-view.tsx';
 import { DownloadData } from './download-data.tsx';
+import { MoneyPartsCard } from './money-parts.tsx';
 import { SurveyPrompt } from './survey-prompt.tsx';
 import { TrackerHints } from './tracker-hints.tsx';
 import type { OverviewCard } from './tracker-view.ts';
@@ -251,6 +252,8 @@ function TrackerScreen({
           />
         )}
       </section>
+
+      {shown.moneyParts && <MoneyPartsCard {...shown.moneyParts} />}
 
       <div className="tracker__forms">
         {shown.forms}

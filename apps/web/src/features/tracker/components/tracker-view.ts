@@ -9,6 +9,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { ChartColumn, ChartUnit, ChartView } from '../lib/chart-model.ts';
 import type { ColumnLabel } from '../lib/column-labels.ts';
 import type { NavTargets } from '../lib/navigation.ts';
+import type { MoneyPartsProps } from './money-parts.tsx';
 
 /** A card another feature adds to the week's overview (the plans' better offer), passed in by the app. */
 export type OverviewCard = ComponentType<{ accountId: string }>;
@@ -52,6 +53,8 @@ export interface TrackerView {
   showsHint: boolean;
   /** Below the legend. */
   footnote: ReactNode;
+  /** Where the money goes, below the chart (null without data). */
+  moneyParts: MoneyPartsProps | null;
   /** Forms below the chart, before the download. */
   forms: ReactNode;
 }

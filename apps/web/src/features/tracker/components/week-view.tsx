@@ -54,6 +54,15 @@ export function weekView({
     headerAction: null,
     showsHint: true,
     footnote: null,
+    moneyParts:
+      data?.current_week.insights.money_parts && data.current_week.insights.total_spend !== null
+        ? {
+            parts: data.current_week.insights.money_parts,
+            total: data.current_week.insights.total_spend,
+            range: heading,
+            daysWithData: days.filter((day) => day.data.total_spend !== null).length,
+          }
+        : null,
     forms: data && <BudgetForm accountId={accountId} savedBudget={data.customer.budget} />,
   };
 }
