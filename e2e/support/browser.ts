@@ -329,9 +329,9 @@ export async function withoutFirstScreenAnswers(page: Page): Promise<void> {
   });
 }
 
-/** The statuses of the answers a page's document carried (decision 0045), by call key. */
-export async function carriedStatuses(page: Page): Promise<Record<string, number>> {
+/** The status of the answer to a call (its path below the base) that the page's document carried (decision 0045). */
+export async function carriedStatus(page: Page, path: string): Promise<number | undefined> {
   const text = await page.locator(`#${FIRST_SCREEN_ANSWERS_ELEMENT_ID}`).textContent();
   const answers = JSON.parse(text ?? '{}') as Record<string, { status: number }>;
-  return Object.fromEntries(Object.entries(answers).map(([key, answer]) => [key, answer.status]));
+  return Object.entries(answers).find(([key]) => key.split(':')[1]?.startsWith(`${path}?`))?.[1].status;
 }

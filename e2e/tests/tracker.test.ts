@@ -21,7 +21,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
-  carriedStatuses,
+  carriedStatus,
   expectNoAxeViolations,
   layoutProblems,
   NARROW,
@@ -77,7 +77,7 @@ describe('week view', () => {
     await withPage({ viewport: PHONE }, async ({ page, problems }) => {
       await page.goto(`${baseUrl()}${paths.usage.href('demo-home', pastWeek)}`);
       // The answer came with the page, as the call gives it (decision 0045).
-      expect(Object.values(await carriedStatuses(page))).toEqual([200]);
+      expect(await carriedStatus(page, '/tracker/usage')).toBe(200);
       await expect.poll(() => columns(page).count()).toBe(7);
       expect(await page.locator('main h1').textContent()).toBe('Tracker');
       const names = await columns(page).evaluateAll((buttons) =>
@@ -409,7 +409,7 @@ describe('empty and error states', () => {
     await withPage(async ({ page, problems }) => {
       await page.goto(`${baseUrl()}${paths.usage.href(accountId)}`);
       // The answer came with the page, as the call gives it (decision 0045).
-      expect(Object.values(await carriedStatuses(page))).toEqual([status]);
+      expect(await carriedStatus(page, '/tracker/usage')).toBe(status);
       await expect.poll(() => page.getByRole('alert').textContent()).toBe(message);
       expect(await page.getByTestId('usage-error').textContent()).toBe(message);
       expect(await page.locator('.tracker-chart__state[role=status]').count()).toBe(0);
