@@ -29,6 +29,7 @@ import {
   openPage,
   PHONE,
   shot,
+  withoutFirstScreenAnswers,
 } from '../support/browser.ts';
 import { runPortalJson } from '../support/portal-command.ts';
 
@@ -109,7 +110,9 @@ describe('the Reduce & Reward emails', () => {
       const settled = events.dr_events.filter((item) => Date.parse(item.dr_event.start_time) < now).at(-1);
       if (!settled) throw new Error('demo-home has no past event');
       const { page, context, problems } = await openPage({ viewport });
-      // The demo sent no invitation for its past events: this one is answered as if one had announced 0.01 kWh.
+      // The demo sent no invitation for its past events: this one is answered as if one had announced 0.01 kWh
+      // (by the browser's own call: the page's document would carry the server's answer, decision 0045).
+      await withoutFirstScreenAnswers(page);
       await page.route(
         (url) => url.pathname.endsWith('/dr_events/announced_target'),
         (route) =>
