@@ -36,17 +36,23 @@ export interface InlinedAnswer {
 /** The answers of a document, by `callKey`. */
 export type InlinedAnswers = Record<string, InlinedAnswer>;
 
-/**
- * One key per GET call, whichever side builds it: the base, the path below it and the query with its names in
- * order (null and undefined left out, as the fetch wrapper leaves them out).
- */
-export function callKey(base: ApiBase, path: string, query: CallQuery = {}): string {
+/** A call's query as the fetch wrapper sends it: null and undefined left out, the rest in the order given. */
+export function callSearch(query: CallQuery = {}): string {
   const search = new URLSearchParams();
-  for (const name of Object.keys(query).sort()) {
-    const value = query[name];
+  for (const [name, value] of Object.entries(query)) {
     if (value !== null && value !== undefined) search.append(name, String(value));
   }
-  return `${base}:${path}?${search.toString()}`;
+  return search.toString();
+}
+
+/** One key per GET call, whichever side builds it: the base, the path below it and the query with its names in order. */
+export function callKey(base: ApiBase, path: string, query: CallQuery = {}): string {
+  const sorted = Object.fromEntries(
+    Object.keys(query)
+      .sort()
+      .map((name) => [name, query[name]]),
+  );
+  return `${base}:${path}?${callSearch(sorted)}`;
 }
 
 export const keyOfCall = (call: FirstScreenCall): string =>

@@ -11,6 +11,7 @@ import {
   type BodyOf,
   type ClientConfig,
   callKey,
+  callSearch,
   type Endpoint,
   type ErrorCode,
   type ErrorResponse,
@@ -95,11 +96,7 @@ export function buildApiUrl(
   query: Record<string, QueryValue> = {},
 ): string {
   const root = bases[baseKeys[base]].replace(/\/+$/, '');
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined) search.append(name, String(value));
-  }
-  const queryString = search.toString();
+  const queryString = callSearch(query);
   return `${root}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
 }
 
