@@ -14,13 +14,24 @@ export default defineConfig({
     // and the cores sat idle while files waited on a child server, PostgreSQL or Chromium (docs/testing.md).
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
-      { root: 'packages/contracts', test: { name: 'contracts', include: ['test/**/*.test.ts'] } },
+      {
+        root: 'packages/contracts',
+        test: {
+          name: 'contracts',
+          include: ['test/**/*.test.ts'],
+          // Pure functions and schemas, no state, mocks or timers: the files share a worker and its imports
+          // instead of each starting one (docs/testing.md, "The time budget").
+          isolate: false,
+        },
+      },
       {
         root: 'apps/server',
         test: {
           name: 'server',
           // process: the server as a child process on a private PostgreSQL cluster (fault tests).
           include: ['test/unit/**/*.test.ts', 'test/process/**/*.test.ts'],
+          // A migrated DATA_DIR for the CLI tests to copy, made beside the first files (docs/testing.md).
+          globalSetup: ['test/setup/migrated-data-dir.ts'],
           setupFiles: serverSetup,
           // The CLI tests seed 15 months of demo data: over 30 s when the 2 cores are shared.
           testTimeout: 90_000,

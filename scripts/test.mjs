@@ -8,9 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { summarize } from './test-times.mjs';
+import { tsc, typeCheckedProjects } from './typecheck.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The end-to-end files' browser (e2e/support/browser.ts, decision 0056).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const started = performance.now();
@@ -46,20 +49,24 @@ function ensureChromium() {
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
     console.error(
-      `Chromium is missing at ${chromium}: run "sudo apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+      `Chromium is missing at ${chromium}: run "sudo apt-get install -y chromium-headless-shell" (or set CHROMIUM_PATH).`,
     );
     process.exit(1);
   }
-  console.info('Installing Debian chromium for the browser tests…');
+  console.info("Installing Debian's Chromium headless shell for the browser tests…");
   const install = () =>
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    }).status === 0;
+    spawnSync(
+      'apt-get',
+      ['install', '-y', '--no-install-recommends', 'chromium-headless-shell', 'fonts-liberation'],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      },
+    ).status === 0;
   if (!install()) {
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
     if (!install()) {
-      console.error('Could not install chromium with apt-get.');
+      console.error('Could not install chromium-headless-shell with apt-get.');
       process.exit(1);
     }
   }
@@ -69,9 +76,7 @@ ensureChromium();
 run('lint and format (biome)', bin('biome'), ['check', '.']);
 // The import rules of docs/decisions/0026-boundaries.md: no cycles, features apart, routes at the edge.
 run('boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'boundaries']);
-for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
-  run(`type check ${project}`, bin('tsc'), ['-p', project]);
-}
+for (const project of typeCheckedProjects) run(`type check ${project}`, tsc, ['-p', project]);
 run('build the web app', 'npm', ['run', '--silent', 'build']);
 run('bundle budget (initial JavaScript per route)', process.execPath, [
   path.join(root, 'scripts', 'bundle-budget.mjs'),
@@ -82,8 +87,11 @@ run('bundle budget (initial JavaScript per route)', process.execPath, [
 run('npm audit (production dependencies)', process.execPath, [path.join(root, 'scripts', 'audit.mjs')]);
 
 const reportPath = path.join(root, '.tmp', 'vitest-report.json');
+// Each file's time, for the closing summary of where the time went (scripts/test-times.mjs).
+const timesPath = path.join(root, '.tmp', 'test-times.json');
 fs.mkdirSync(path.dirname(reportPath), { recursive: true });
 fs.rmSync(reportPath, { force: true });
+fs.rmSync(timesPath, { force: true });
 console.info('\n▶ tests (vitest)');
 const testsFrom = performance.now();
 const tests = spawnSync(
@@ -93,9 +101,10 @@ const tests = spawnSync(
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${reportPath}`,
+    `--reporter=${path.join(root, 'scripts', 'test-times.mjs')}`,
     ...process.argv.slice(2),
   ],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_TIMES_FILE: timesPath } },
 );
 let passed = 0;
 let failed = 0;
@@ -112,6 +121,11 @@ if (fs.existsSync(reportPath)) {
   skipped = report.numPendingTests + report.numTodoTests;
 }
 stageTimes.push(['tests (vitest)', seconds(testsFrom)]);
+if (fs.existsSync(timesPath)) {
+  console.info(
+    `\nwhere the tests' time went (.tmp/test-times.json):\n${summarize(JSON.parse(fs.readFileSync(timesPath, 'utf8')))}`,
+  );
+}
 printTimes();
 const ok = tests.status === 0 && failed === 0 && passed > 0;
 console.info(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

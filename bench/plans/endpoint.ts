@@ -12,7 +12,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/index.ts';
 import { seedDemo } from '../../apps/server/src/demo/seed.ts';
 import { findAccountByPublicId } from '../../apps/server/src/domains/accounts/queries.ts';
-import { clearPlansCache, plansFor } from '../../apps/server/src/domains/tracker/plans-service.ts';
+import { createPlansCache, plansFor } from '../../apps/server/src/domains/tracker/plans-service.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,11 +62,11 @@ for (const publicId of ['demo-home', 'demo-solar', 'demo-business', 'demo-happy'
   const second = { cpu: [] as number[], wall: [] as number[] };
   let plans = 0;
   for (let i = 0; i < samples + 2; i++) {
-    clearPlansCache();
+    const cache = createPlansCache(128 * 2 ** 20);
     const a = await measure(async () => {
-      plans = (await plansFor(db, account, 50)).plans.length;
+      plans = (await plansFor(db, account, 50, { cache })).plans.length;
     });
-    const b = await measure(() => plansFor(db, account, 50));
+    const b = await measure(() => plansFor(db, account, 50, { cache }));
     if (i < 2) continue; // warm-up
     first.cpu.push(a.cpu);
     first.wall.push(a.wall);

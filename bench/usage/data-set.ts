@@ -11,9 +11,9 @@ export const benchPublicId = (index: number) => `bench-${String(index + 1).padSt
 
 export const databaseName = (accounts: number) => `portal_bench_usage_${accounts}`;
 
-/** The benchmark database's URL on the server of `adminUrl`. */
-export function databaseUrl(adminUrl: string, accounts: number): string {
+/** The benchmark database's URL on the server of `adminUrl`: by its number of accounts, or by name. */
+export function databaseUrl(adminUrl: string, accountsOrName: number | string): string {
   const url = new URL(adminUrl);
-  url.pathname = `/${databaseName(accounts)}`;
+  url.pathname = `/${typeof accountsOrName === 'number' ? databaseName(accountsOrName) : accountsOrName}`;
   return url.toString();
 }

@@ -18,7 +18,7 @@
  *   node --import tsx bench/usage/run.ts [--accounts 1000] [--duration 20] [--runs 3] [--connections 32]
  *     [--warmup 5] [--scenarios health,usage-random,usage-current] [--encoding 'gzip, deflate, br' (the default, as a browser; '' for none)]
  *     [--cold-pass true|false] [--server-env KEY=VALUE,...] [--label text]
- *     [--cpu-prof] [--server apps/server/src/main.ts] [--postgres postgres://…/postgres]
+ *     [--cpu-prof] [--server apps/server/src/main.ts] [--postgres postgres://…/postgres] [--database name] [--port n]
  * Targets: usage >= 1,000 requests/s with p99 < 50 ms, and >= 30% of the trivial endpoint's throughput.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -60,6 +60,10 @@ const { values: args } = parseArgs({
     /** The server's entry point, to compare a variant (say, a worktree of a branch) on the same data. */
     server: { type: 'string', default: 'apps/server/src/main.ts' },
     postgres: { type: 'string', default: DEFAULT_ADMIN_URL },
+    /** Another database than setup.ts's of --accounts (a copy, say, whose stored answers a run may change). */
+    database: { type: 'string', default: '' },
+    /** The server's port (a free one by default). */
+    port: { type: 'string', default: '' },
   },
 });
 const duration = Number(args.duration);
@@ -69,8 +73,8 @@ const warmup = Number(args.warmup);
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, 'bench/.data');
 fs.mkdirSync(dataDir, { recursive: true });
-const dbName = databaseName(Number(args.accounts));
-const dbUrl = databaseUrl(args.postgres, Number(args.accounts));
+const dbName = args.database || databaseName(Number(args.accounts));
+const dbUrl = databaseUrl(args.postgres, dbName);
 const headers: Record<string, string> = args.encoding ? { 'accept-encoding': args.encoding } : {};
 
 // The data set: every bench account with the first and last day of its data.
@@ -180,7 +184,7 @@ for (const name of scenarios) if (!paths[name]) throw new Error(`unknown scenari
 
 // --- The server -------------------------------------------------------------------------------------------
 
-const port = await freePort();
+const port = args.port ? Number(args.port) : await freePort();
 const base = `http://127.0.0.1:${port}`;
 const profileDir = path.join(dataDir, 'usage-profiles');
 const serverEnv = {

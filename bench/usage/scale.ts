@@ -8,8 +8,11 @@
  * (setup.ts --accounts 10000 does that); the copies make the same table sizes, which is what the scale test
  * measures. The triggers of migrations 0007 and 0008 give every copied account its usage version, as an import
  * would; the days they mark to price again are already priced, the priced days being copied with the reads
- * they were priced from (decision 0021), so those marks are cleared in the copy's transaction.
+ * they were priced from (decision 0021), so those marks are cleared in the copy's transaction. Survey answers
+ * (profiles, and each account's completed_survey) are copied with the rest, and stored similar-homes rows too.
+ * `--source` and `--database` name other databases than `portal_bench_usage_<n>` (copies of them, say).
  *   node --import tsx bench/usage/scale.ts [--accounts 10000] [--from 1000] [--postgres postgres://…/postgres]
+ *     [--source name] [--database name]
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -20,6 +23,8 @@ const { values: args } = parseArgs({
     accounts: { type: 'string', default: '10000' },
     from: { type: 'string', default: '1000' },
     postgres: { type: 'string', default: DEFAULT_ADMIN_URL },
+    source: { type: 'string' },
+    database: { type: 'string' },
   },
 });
 const target = Number(args.accounts);
@@ -32,8 +37,8 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 const admin = new pg.Client({ connectionString: args.postgres });
 await admin.connect();
-const source = databaseName(block);
-const name = databaseName(target);
+const source = args.source ?? databaseName(block);
+const name = args.database ?? databaseName(target);
 const { rows: busy } = await admin.query<{ n: number }>(
   'select count(*)::int as n from pg_stat_activity where datname = $1',
   [source],
@@ -44,7 +49,7 @@ await admin.query(`create database ${name} template ${source}`);
 await admin.end();
 console.info(`created ${name} from ${source} (${elapsed()})`);
 
-const db = new pg.Client({ connectionString: databaseUrl(args.postgres, target) });
+const db = new pg.Client({ connectionString: databaseUrl(args.postgres, name) });
 await db.connect();
 
 /** The columns to copy of each table keyed by account or NMI (identity columns are numbered anew). */
@@ -57,11 +62,15 @@ const { rows: columns } = await db.query<{ table: string; columns: string[] }>(
                           where table_schema = 'public' and column_name in ('account_id', 'nmi'))
     group by table_name`,
 );
-// Not copied: the accounts themselves (below), the versions (the triggers write them) and what a customer
-// or the mail run made (none in the data set).
+// Not copied: the accounts themselves (below), the versions (the triggers write them), what a customer or the
+// mail run made (none in the data set), and the Tracker's stored answers and forecasts: each is stamped with its
+// account's usage version, which the copy's triggers number anew (a copy would be stamped with a later version than
+// its account has, so never current, and never replaced: decision 0036).
 const skip = new Set([
   'accounts',
   'usage_versions',
+  'usage_answers',
+  'usage_forecasts',
   'priced_days_stale',
   'web_interactions',
   'email_snapshots',

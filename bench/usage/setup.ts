@@ -11,7 +11,11 @@
  * NEM12 text streams from the generator into the importer), so 10,000 accounts take longer, not more memory.
  * Offers: Reduce & Be Rewarded for all, Happy Hours for the non-solar accounts (a quarter with a slot).
  * Reduce & Reward: `--events` events (20 by default) over those days, each inviting every account, settled.
- *   node --import tsx bench/usage/setup.ts [--accounts 1000] [--days 400] [--events 20] [--chunk 100] [--postgres postgres://…/postgres]
+ * Survey answers (issue 28): four accounts in five answered the survey of their segment, with answers that agree
+ * with their usage model (benchmarkSurvey), so `portal insights similar-homes` has groups to compare.
+ * `--database` writes to another database than `portal_bench_usage_<accounts>` (a copy of it, say).
+ *   node --import tsx bench/usage/setup.ts [--accounts 1000] [--days 400] [--events 20] [--chunk 100]
+ *     [--postgres postgres://…/postgres] [--database name]
  */
 import { parseArgs } from 'node:util';
 import {
@@ -20,6 +24,9 @@ import {
   daysBetween,
   marketInstant,
   marketToday,
+  type ResidentialProfile,
+  type SmeProfile,
+  type SurveyProfile,
   type TimeSlotId,
   timeSlotIds,
 } from '@portal/contracts';
@@ -28,7 +35,7 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/db/index.ts';
 import { drEvents } from '../../apps/server/src/db/schema/reduce-and-reward.ts';
-import { type AccountRow, meterReads } from '../../apps/server/src/db/schema.ts';
+import { type AccountRow, meterReads, profiles } from '../../apps/server/src/db/schema.ts';
 import {
   benchmarkNmi,
   benchmarkProfile,
@@ -50,6 +57,7 @@ import {
 import { importNem12Source, textSource } from '../../apps/server/src/domains/meter-imports/importer.ts';
 import { chooseSlot, inviteToHappyHours } from '../../apps/server/src/domains/offers/happy-hours.ts';
 import { inviteToHereForYou } from '../../apps/server/src/domains/offers/reduce-and-be-rewarded.ts';
+import { saveProfile } from '../../apps/server/src/domains/profiles/queries.ts';
 import { createEvent } from '../../apps/server/src/domains/reduce-and-reward/events.ts';
 import { settleEvents } from '../../apps/server/src/domains/reduce-and-reward/settle-events.ts';
 import { importCurtailment } from '../../apps/server/src/domains/tracker/curtailment.ts';
@@ -62,6 +70,7 @@ const { values: args } = parseArgs({
     events: { type: 'string', default: '20' },
     chunk: { type: 'string', default: '100' },
     postgres: { type: 'string', default: DEFAULT_ADMIN_URL },
+    database: { type: 'string' },
   },
 });
 const accountCount = Number(args.accounts);
@@ -72,8 +81,8 @@ if (!(accountCount > 0 && dayCount > 0 && chunkSize > 0)) throw new Error('--acc
 const today = marketToday();
 const lastDay = addDays(today, -1);
 const firstDay = addDays(lastDay, -(dayCount - 1));
-const name = databaseName(accountCount);
-const url = databaseUrl(args.postgres, accountCount);
+const name = args.database ?? databaseName(accountCount);
+const url = databaseUrl(args.postgres, name);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
@@ -118,6 +127,56 @@ function tariffsOf(account: BenchAccount): { code: string; start: string }[] {
   }
   const code = account.index % 3 === 1 ? demoTariffs.flat.code : demoTariffs.timeOfUse.code;
   return [{ code, start: FROM_THE_START }];
+}
+
+/**
+ * The survey answers of a benchmark account, agreeing with its usage model (a business or a home, solar, an
+ * electric hot-water circuit), or null for the one in five that has not answered. The answers that group homes
+ * (docs/tracker-figures.md#similar-homes) take a few common values, so that at 1,000 accounts some groups reach
+ * 20 homes and others stay hidden, as with a retailer's customers; one home in 23 would rather not say how many
+ * live there (no group).
+ */
+function benchmarkSurvey(account: BenchAccount): SurveyProfile | null {
+  const { index, profile } = account;
+  if (index % 5 === 4) return null;
+  if (profile.segment === 'sme') {
+    const business: SmeProfile = {
+      employee_number:
+        profile.size < 0.9 ? 'less_than_five' : profile.size < 1.3 ? 'five_to_ten' : 'ten_to_fifteen',
+      shifts: 'single',
+      tenancy: 'lease',
+      business_type: index % 20 === 9 ? 'retail' : 'office',
+      monthly_outgoings_energy_spend: 'not_sure',
+      heating_cooling_cost: 'yes',
+      roof: 'yes',
+      solar_panels: profile.solarKw > 0 ? 'four_to_ten_kW' : 'no',
+      decisions: 'owner',
+    };
+    return business;
+  }
+  const home: ResidentialProfile = {
+    tenancy: index % 3 === 0 ? 'rent' : 'own',
+    building_type: index % 4 === 0 ? 'apartment' : 'house',
+    bedrooms_qty: index % 4 === 0 ? '2' : '3',
+    household_size: index % 23 === 0 ? 'skip' : profile.size < 0.85 ? '2' : profile.size < 1.25 ? '3' : '5',
+    heating_type: ['electricity_reverse_cycle'],
+    hot_water_type: profile.controlledLoad || index % 3 !== 2 ? 'electricity' : 'gas',
+    aircon_qty: '1',
+    pool_or_spa: index % 10 === 3 ? ['pool_pump'] : ['no'],
+    solar_panels:
+      profile.solarKw === 0
+        ? 'no'
+        : profile.solarKw <= 3
+          ? 'three_kW'
+          : profile.solarKw <= 6
+            ? 'four_to_six_kW'
+            : 'seven_to_ten_kW',
+    ...(profile.solarKw > 0 ? { solar_panels_size: profile.solarKw } : {}),
+    home_battery: 'no',
+    electric_car: 'no',
+    load_disag: ['skip'],
+  };
+  return home;
 }
 
 /** Creates the chunk's accounts that do not exist yet, with their tariffs; returns how many were new. */
@@ -283,10 +342,29 @@ console.info(
     `${hereForYou.invited.length} to Reduce & Be Rewarded; elapsed ${elapsed()}`,
 );
 
+// Survey answers, once: an account that has a profile keeps it.
+const answered = new Set(
+  (await db.selectDistinct({ accountId: profiles.accountId }).from(profiles)).map((row) => row.accountId),
+);
+let surveysGiven = 0;
+let surveysHeld = 0;
+for (const account of everyAccount) {
+  const row = rows.get(account.publicId);
+  const answers = benchmarkSurvey(account);
+  if (!row || !answers) continue;
+  if (answered.has(row.id)) {
+    surveysHeld++;
+    continue;
+  }
+  await saveProfile(db, { accountId: row.id, segment: account.profile.segment, answers, source: 'survey' });
+  surveysGiven++;
+}
+console.info(`survey answers: ${surveysGiven} given, ${surveysHeld} already there; elapsed ${elapsed()}`);
+
 await handle.close();
 const client = new pg.Client({ connectionString: url });
 await client.connect();
-if (totals.loadedChunks > 0 || eventsCreated > 0 || happy.invited.length > 0) {
+if (totals.loadedChunks > 0 || eventsCreated > 0 || happy.invited.length > 0 || surveysGiven > 0) {
   console.info('vacuum analyze (planner statistics for the new data)…');
   await client.query('vacuum analyze');
 }
@@ -302,8 +380,8 @@ console.info(
   `${name}: ${Number(summary?.accounts).toLocaleString('en-AU')} bench accounts, ` +
     `${Number(summary?.rows).toLocaleString('en-AU')} day rows, ${summary?.size}; ` +
     (totals.loadedChunks === 0
-      ? 'complete, reused as it was'
+      ? 'meter data complete, reused as it was'
       : `${totals.created} accounts created, ${totals.loadedChunks} chunks loaded, ` +
         `${totals.values.toLocaleString('en-AU')} values`) +
-    `; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; ${elapsed()}`,
+    `; ${surveysGiven} survey answers given; peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; ${elapsed()}`,
 );

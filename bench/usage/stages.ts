@@ -3,7 +3,7 @@
  * the server's own functions on the benchmark database, for random accounts and weeks, each answer built from the
  * priced days (decision 0021) as a first reader of a week builds it (decision 0036). The priced days are also read as plain SQL
  * with the values left as text, to split database time from decoding. Profiling aid for run.ts.
- *   node --import tsx bench/usage/stages.ts [--accounts 1000] [--samples 300] [--postgres postgres://…/postgres]
+ *   node --import tsx bench/usage/stages.ts [--accounts 1000] [--samples 300] [--postgres postgres://…/postgres] [--database name]
  */
 
 import { parseArgs } from 'node:util';
@@ -31,9 +31,11 @@ const { values: args } = parseArgs({
     accounts: { type: 'string', default: '1000' },
     samples: { type: 'string', default: '300' },
     postgres: { type: 'string', default: DEFAULT_ADMIN_URL },
+    /** Another database than setup.ts's of --accounts (a copy). */
+    database: { type: 'string', default: '' },
   },
 });
-const url = databaseUrl(args.postgres, Number(args.accounts));
+const url = databaseUrl(args.postgres, args.database || Number(args.accounts));
 const handle = await openDatabase({ databaseUrl: url, dataDir: '', migrate: false });
 const { db } = handle;
 const raw = new pg.Client({ connectionString: url });

@@ -1,12 +1,16 @@
-/** Launches Debian's Chromium through playwright-core (no browser download is possible here). */
+/**
+ * Launches Debian's Chromium headless shell through playwright-core (no browser download is possible here): the
+ * same Blink as /usr/bin/chromium without the browser's own interface, for two fifths less CPU over the
+ * end-to-end files (decision 0056). CHROMIUM_PATH=/usr/bin/chromium runs them in the full browser.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { FIRST_SCREEN_ANSWERS_ELEMENT_ID } from '@portal/contracts';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export const NARROW = { width: 320, height: 640 } as const;
 export const PHONE = { width: 375, height: 740 } as const;
@@ -20,10 +24,21 @@ export const WIDTHS = [
 
 const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
-/** Where a screenshot named `name` goes (e2e/screenshots, git-ignored), for looking at after a run. */
-export function shot(name: string): string {
+/**
+ * Saves a screenshot named `name` in e2e/screenshots (git-ignored), for people to look at after a run, when
+ * E2E_SCREENSHOTS=1 (`E2E_SCREENSHOTS=1 npx vitest run --project e2e`). Screenshots assert nothing, and the
+ * full-page ones of every screen at every width took a tenth of the end-to-end time, so a plain run skips them.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  return path.join(SCREENSHOTS_DIR, `${name}.png`);
+  const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, ...options });
+  else await target.screenshot({ path: file });
 }
 
 let portalUrl: string | undefined;
@@ -97,6 +112,7 @@ export async function openPage(options: BrowserContextOptions = {}) {
       true,
     );
   });
+  await context.addInitScript(recordAlerts);
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
@@ -105,6 +121,43 @@ export async function openPage(options: BrowserContextOptions = {}) {
 }
 
 export type OpenedPage = Awaited<ReturnType<typeof openPage>>;
+
+/** An alert the page showed: its text and its role ('alert' for warnings and errors, 'status' otherwise). */
+export interface ShownAlert {
+  text: string;
+  role: string;
+}
+
+/**
+ * Runs in each document before the app: records every alert banner as it appears. An alert closes itself after
+ * ALERT_AUTO_CLOSE_MS (3 s), which on a busy machine can pass between two looks of a test, so a test reads what
+ * was shown rather than what still is. Each alert is a new element (keyed by its id), recorded once.
+ */
+function recordAlerts() {
+  const shown: ShownAlert[] = [];
+  const seen = new WeakSet<Element>();
+  (window as unknown as { __alertsShown: ShownAlert[] }).__alertsShown = shown;
+  new MutationObserver(() => {
+    for (const message of Array.from(document.querySelectorAll('.alert__message'))) {
+      if (seen.has(message)) continue;
+      seen.add(message);
+      shown.push({ text: message.textContent ?? '', role: message.getAttribute('role') ?? '' });
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Every alert this document has shown, oldest first, whether or not it has closed itself since. */
+export async function alertsShown(page: Page): Promise<ShownAlert[]> {
+  return page.evaluate(() => (window as unknown as { __alertsShown?: ShownAlert[] }).__alertsShown ?? []);
+}
+
+/**
+ * The text of the latest alert this document has shown (the one on screen, or the last to close itself); with
+ * `role`, the latest of that role ('alert': a warning or an error).
+ */
+export async function lastAlert(page: Page, role?: 'alert' | 'status'): Promise<string | undefined> {
+  return (await alertsShown(page)).filter((alert) => role === undefined || alert.role === role).at(-1)?.text;
+}
 
 /**
  * Runs `body` on a page of its own (openPage) and closes the page's context afterwards, whether the body
@@ -153,10 +206,15 @@ export function unexpectedProblems(problems: string[], expected: ExpectedProblem
  * Runs axe on the page and fails on any violation, naming each. Beyond axe's default rules it runs
  * `label-content-name-mismatch` (WCAG 2.5.3, still marked experimental by axe): a control's name must hold
  * its visible text.
+ * Run in the page itself (legacy mode: the portal has no cross-origin frames, and the default mode opens a
+ * second page per run to merge frames' results) and with the details of violations only (passes and
+ * inapplicable rules are not itemised): the same rules over the same nodes, in less than half the time
+ * (docs/testing.md, "The time budget"). e2e/tests/shell.test.ts shows it still finds each kind of fault.
  */
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
   const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .setLegacyMode()
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
     .analyze();
   const summary = results.violations.map(
     (violation) =>

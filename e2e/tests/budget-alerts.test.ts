@@ -24,10 +24,11 @@ import {
   DESKTOP,
   dataDir,
   expectNoAxeViolations,
+  lastAlert,
   layoutProblems,
   NARROW,
   PHONE,
-  shot,
+  screenshot,
   withPage,
 } from '../support/browser.ts';
 import { runPortalJson } from '../support/portal-command.ts';
@@ -43,7 +44,6 @@ async function openSettings(page: Page, accountId: string) {
 }
 
 const checkbox = (page: Page) => page.getByRole('checkbox', { name: budgetAlertSettingsCopy.label });
-const alertText = (page: Page) => page.locator('.alert__message').textContent({ timeout: 10_000 });
 
 /** Runs `portal mail alerts --json` beside this file's server (handed over to it) and answers its summary. */
 const runAlerts = () => runPortalJson(['mail', 'alerts']);
@@ -62,7 +62,7 @@ describe('the budget alert', () => {
         expect(await page.getByText('Your weekly budget: $40.00.').count()).toBe(1);
         expect(await layoutProblems(page)).toEqual([]);
         await expectNoAxeViolations(page, `settings budget alert ${name}`);
-        await page.screenshot({ path: shot(`settings-budget-alert-${name}`), fullPage: true });
+        await screenshot(page, `settings-budget-alert-${name}`, { fullPage: true });
         expect(problems).toEqual([]);
       });
     },
@@ -72,14 +72,14 @@ describe('the budget alert', () => {
     await withPage({ viewport: PHONE }, async ({ page, problems }) => {
       await openSettings(page, 'demo-home');
       await checkbox(page).click({ timeout: 10_000 });
-      await expect.poll(() => alertText(page)).toBe(budgetAlertSettingsCopy.turnedOff);
+      await expect.poll(() => lastAlert(page)).toBe(budgetAlertSettingsCopy.turnedOff);
       await expect.poll(() => checkbox(page).isChecked()).toBe(false);
       expect((await stored('demo-home')).enabled).toBe(false);
       await expectNoAxeViolations(page, 'settings budget alert off');
 
       await checkbox(page).focus();
       await page.keyboard.press('Space');
-      await expect.poll(() => alertText(page)).toBe(budgetAlertSettingsCopy.turnedOn);
+      await expect.poll(() => lastAlert(page)).toBe(budgetAlertSettingsCopy.turnedOn);
       await expect.poll(() => checkbox(page).isChecked()).toBe(true);
       expect((await stored('demo-home')).enabled).toBe(true);
       expect(problems).toEqual([]);
@@ -112,7 +112,7 @@ describe('the budget alert', () => {
         await page.setContent(mail.html);
         expect(await layoutProblems(page)).toEqual([]);
         await expectNoAxeViolations(page, `budget alert email ${name}`);
-        await page.screenshot({ path: shot(`budget-alert-email-${name}`), fullPage: true });
+        await screenshot(page, `budget-alert-email-${name}`, { fullPage: true });
       });
     }
   });

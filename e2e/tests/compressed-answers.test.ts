@@ -2,10 +2,13 @@
  * The Tracker's stored answers as a browser gets them in production (decision 0036): the stored week in the
  * encoding the browser takes, completed by the forecast of the day (lib/compression.ts builds the end of the br
  * and gzip streams by hand). Chromium must decode each to the same JSON the server sends uncompressed, and draw
- * the week from it.
+ * the week from it. A Tracker page carries the stored week in its document (decision 0050): its gzip body is
+ * joined from the page's own compressed text and the week's stored bytes, and Chromium must decode it to the
+ * document sent uncompressed and draw the week from it without asking for it.
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import { FIRST_SCREEN_ANSWERS_ELEMENT_ID, paths } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withPage } from '../support/browser.ts';
 import { newDataDir, type RunningPortal, startPortal } from '../support/portal-server.ts';
@@ -63,5 +66,33 @@ describe('a stored answer completed by the forecast', () => {
         expect(problems).toEqual([]);
       });
     }
+  });
+});
+
+describe('a Tracker page carrying its stored week', () => {
+  it('is decoded by Chromium from the gzip joined from stored parts, and drawn without asking for the week', async () => {
+    const base = production?.baseUrl as string;
+    const url = `${base}${paths.usage.href('demo-home')}`;
+    // Chromium's own Accept-Encoding (br preferred): a page sent as text would be compressed in br.
+    await withPage(async ({ page, problems }) => {
+      const usageCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/tracker/usage') usageCalls.push(request.url());
+      });
+      const response = await page.goto(url, { waitUntil: 'networkidle' });
+      expect(response?.headers()['content-encoding']).toBe('gzip');
+      await expect.poll(() => page.locator('main h1').count()).toBe(1);
+      await expect.poll(() => page.locator('[role="status"]:has-text("Loading")').count()).toBe(0);
+      const carried = await page.locator(`#${FIRST_SCREEN_ANSWERS_ELEMENT_ID}`).textContent();
+      // The same answers as the document sent uncompressed (the week is stored by now, so the same bytes).
+      const identity = await identityText(url);
+      expect(identity.encoding).toBeUndefined();
+      const sent = identity.text.match(
+        new RegExp(`<script type="application/json" id="${FIRST_SCREEN_ANSWERS_ELEMENT_ID}">(.*?)</script>`),
+      )?.[1];
+      expect(JSON.parse(carried ?? 'null')).toEqual(JSON.parse(sent ?? '""'));
+      expect(usageCalls).toEqual([]);
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -28,7 +28,7 @@ import {
   NARROW,
   openPage,
   PHONE,
-  shot,
+  screenshot,
   withoutFirstScreenAnswers,
 } from '../support/browser.ts';
 import { runPortalJson } from '../support/portal-command.ts';
@@ -44,7 +44,7 @@ async function readsWell(html: string, name: string) {
     await page.setContent(html);
     expect(await layoutProblems(page)).toEqual([]);
     await expectNoAxeViolations(page, `${name} email ${width}`);
-    await page.screenshot({ path: shot(`${name}-email-${width}`), fullPage: true });
+    await screenshot(page, `${name}-email-${width}`, { fullPage: true });
     await context.close();
   }
 }
@@ -136,7 +136,7 @@ describe('the Reduce & Reward emails', () => {
       );
       expect(await layoutProblems(page)).toEqual([]);
       await expectNoAxeViolations(page, `event detail target announced ${name}`);
-      await page.screenshot({ path: shot(`reduce-and-reward-target-announced-${name}`), fullPage: true });
+      await screenshot(page, `reduce-and-reward-target-announced-${name}`, { fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
     },

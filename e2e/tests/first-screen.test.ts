@@ -5,47 +5,21 @@
  * while it loads is recorded: none may be one the document carried, and the only other ones allowed are named
  * (the Tracker's offer card, which is not part of the week and prices a year of reads: decision 0045).
  */
-import {
-  addDays,
-  FIRST_SCREEN_ANSWERS_ELEMENT_ID,
-  marketToday,
-  paths,
-  serverPrefixes,
-  weekStart,
-} from '@portal/contracts';
+import { FIRST_SCREEN_ANSWERS_ELEMENT_ID, serverPrefixes } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage } from '../support/browser.ts';
+import { dataPages } from '../support/data-pages.ts';
 
-const pastWeek = weekStart(addDays(marketToday(), -14));
 const apiPrefixes = Object.values(serverPrefixes);
 
-const pages: { name: string; url: string; allowed?: RegExp }[] = [
-  {
-    name: 'Tracker week',
-    url: paths.usage.href('demo-home'),
-    allowed: /^\/api\/tracker\/(plans|quarter_comparison)\?/,
-  },
-  {
-    name: 'Tracker past day',
-    url: paths.usage.href('demo-home', pastWeek, 2),
-    allowed: /^\/api\/tracker\/(plans|quarter_comparison)\?/,
-  },
-  { name: 'Reduce & Reward', url: paths.reduceAndReward.href('demo-home') },
-  { name: 'event detail', url: paths.event.href('demo-home', '1') },
-  { name: 'Happy Hours sign-up', url: paths.happyHoursSignup.href('demo-home') },
-  { name: 'Happy Hours change', url: paths.happyHoursChangeSlot.href('demo-happy') },
-  { name: 'opt out', url: paths.optOut.href('demo-home') },
-  { name: 'opt back in', url: paths.optBackIn.href('demo-home') },
-  { name: 'settings', url: paths.settings.href('demo-home') },
-  { name: 'plans', url: paths.plans.href('demo-home') },
-  { name: 'survey', url: paths.survey.href('demo-home') },
-  { name: 'business survey', url: paths.smeSurvey.href('demo-business') },
-];
+/** The Tracker's calls that are not part of its first screen (decision 0045): the offer card and the quarter. */
+const trackerLateCalls = /^\/api\/tracker\/(plans|quarter_comparison)\?/;
 
 describe("a data page's first screen", () => {
-  it.each(pages)(
+  it.each(dataPages)(
     '$name: drawn from the answers its document carries, none asked for again',
-    async ({ url, allowed }) => {
+    async ({ name, url }) => {
+      const allowed = name.startsWith('Tracker') ? trackerLateCalls : undefined;
       const { page, context, problems } = await openPage();
       try {
         const asked: string[] = [];

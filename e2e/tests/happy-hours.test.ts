@@ -27,6 +27,7 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  alertsShown,
   baseUrl,
   DESKTOP,
   expectNoAxeViolations,
@@ -48,8 +49,9 @@ const heading = (page: Page) => page.locator('main h1').textContent();
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const slots = (page: Page) => page.getByRole('group', { name: happyHoursCopy.slotsLegend });
 const slot = (page: Page, label: string) => slots(page).getByRole('radio', { name: label });
-const alertText = (page: Page, message: string) =>
-  page.locator('.alert__message').filter({ hasText: message }).count();
+/** How many times this document has shown `message` as its alert. */
+const timesShown = async (page: Page, message: string) =>
+  (await alertsShown(page)).filter((alert) => alert.text === message).length;
 
 describe('Happy Hours landing', () => {
   it('shows the three steps', async () => {
@@ -133,7 +135,7 @@ describe('Happy Hours landing', () => {
       await slot(page, '12pm - 2pm').check();
       expect(await update.isEnabled()).toBe(true);
       await update.click();
-      await eventually(() => alertText(page, messages.changeSlotRepeat)).toBe(1);
+      await eventually(() => timesShown(page, messages.changeSlotRepeat)).toBe(1);
       expect(pathname(page)).toBe(paths.happyHoursChangeSlot.href('demo-home'));
 
       await slot(page, '1pm - 3pm').check();
@@ -249,7 +251,7 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
         route.fulfill(failure),
       );
       await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
-      await eventually(() => alertText(page, messages.participantFetchError)).toBe(1);
+      await eventually(() => timesShown(page, messages.participantFetchError)).toBe(1);
       await page.unrouteAll();
       await withoutFirstScreenAnswers(page);
 
@@ -260,7 +262,7 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
         route.fulfill(failure),
       );
       await page.goto(`${baseUrl()}${paths.happyHoursSignup.href('demo-home')}`);
-      await eventually(() => alertText(page, messages.offerFetchError)).toBe(1);
+      await eventually(() => timesShown(page, messages.offerFetchError)).toBe(1);
       await page.unrouteAll();
       await withoutFirstScreenAnswers(page);
       await page.route(onPath('/innovative_billing/daytime_saver_participants/demo-home'), (route) =>
@@ -276,10 +278,10 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
       await slot(page, '10am - 12pm').check();
       await page.getByRole('checkbox', { name: happyHoursCopy.agree }).check();
       await page.getByRole('button', { name: happyHoursCopy.signUp }).click();
-      await eventually(() => alertText(page, messages.signupRepeat)).toBe(1);
+      await eventually(() => timesShown(page, messages.signupRepeat)).toBe(1);
       answer = failure;
       await page.getByRole('button', { name: happyHoursCopy.signUp }).click();
-      await eventually(() => alertText(page, messages.signupError)).toBe(1);
+      await eventually(() => timesShown(page, messages.signupError)).toBe(1);
       expect(pathname(page)).toBe(paths.happyHoursSignup.href('demo-home'));
       expect(unexpectedProblems(problems, { statuses: /^[345]\d\d$/ })).toEqual([]);
     });
@@ -292,7 +294,7 @@ describe('Happy Hours messages (docs/api.md#errors)', () => {
         route.fulfill({ status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } }),
       );
       await page.goto(`${baseUrl()}${paths.happyHoursChangeSlot.href('demo-happy')}`);
-      await eventually(() => alertText(page, messages.offerFetchError)).toBe(1);
+      await eventually(() => timesShown(page, messages.offerFetchError)).toBe(1);
       expect(pathname(page)).toBe(paths.happyHoursChangeSlot.href('demo-happy'));
     });
   });
@@ -337,7 +339,7 @@ describe('Reduce & Be Rewarded', () => {
       );
       await page.goto(`${baseUrl()}${paths.optOut.href('demo-home')}`);
       await page.getByRole('button', { name: hereForYouCopy.optOutButton }).click();
-      await eventually(() => alertText(page, messages.optOutError)).toBe(1);
+      await eventually(() => timesShown(page, messages.optOutError)).toBe(1);
       expect(pathname(page)).toBe(paths.optOut.href('demo-home'));
 
       // 304: already opted out (here in another tab): the info, then the opt back in page.
@@ -346,7 +348,7 @@ describe('Reduce & Be Rewarded', () => {
         route.fulfill({ json: { opted_in: false } }),
       );
       await page.getByRole('button', { name: hereForYouCopy.optOutButton }).click();
-      await eventually(() => alertText(page, messages.optOutRepeat)).toBe(1);
+      await eventually(() => timesShown(page, messages.optOutRepeat)).toBe(1);
       await eventually(() => pathname(page)).toBe(paths.optBackIn.href('demo-home'));
 
       await page.route(onPath('/innovative_billing/here_for_you_participants'), (route) =>
@@ -355,7 +357,7 @@ describe('Reduce & Be Rewarded', () => {
           : route.fallback(),
       );
       await page.getByRole('button', { name: hereForYouCopy.optBackInButton }).click();
-      await eventually(() => alertText(page, messages.optInError)).toBe(1);
+      await eventually(() => timesShown(page, messages.optInError)).toBe(1);
       expect(unexpectedProblems(problems, { statuses: /^[345]\d\d$/ })).toEqual([]);
     });
   });

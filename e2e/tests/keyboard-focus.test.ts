@@ -15,9 +15,9 @@ import {
   surveyCopy,
   trackerCopy,
 } from '@portal/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, NARROW, unexpectedProblems, withPage } from '../support/browser.ts';
+import { baseUrl, DESKTOP, lastAlert, NARROW, unexpectedProblems, withPage } from '../support/browser.ts';
 
 /** A description of the focused element: its role-ish tag, type, name/label and value. */
 const focused = (page: Page) =>
@@ -28,7 +28,18 @@ const focused = (page: Page) =>
     return `${element.tagName.toLowerCase()}${element.type ? `[${element.type}]` : ''} ${label}`.trim();
   });
 
-const alertText = (page: Page) => page.locator('.alert__message').textContent({ timeout: 10_000 });
+/**
+ * Waits until a control no longer says it is busy (`aria-busy` or `aria-disabled`): a save holds its control
+ * busy until the refetch after it has settled, and a key pressed before then is ignored, as it is for a
+ * customer. The next keyboard action waits for it, as a customer waits for the control to come back.
+ */
+async function untilNotBusy(control: Locator) {
+  await expect
+    .poll(
+      async () => (await control.getAttribute('aria-busy')) ?? (await control.getAttribute('aria-disabled')),
+    )
+    .toBeNull();
+}
 
 /** Makes every POST, PUT and PATCH to `pattern` fail with 500 until the returned function is called. */
 async function failWrites(page: Page, pattern: string) {
@@ -54,19 +65,23 @@ describe.each([
       await page.goto(`${baseUrl()}${paths.settings.href('demo-home')}`);
       await page.getByRole('radio', { name: 'Weekly' }).focus();
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => alertText(page)).toBe('Email subscription frequency updated to monthly.');
+      await expect.poll(() => lastAlert(page)).toBe('Email subscription frequency updated to monthly.');
       await expect.poll(() => page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
       expect(await focused(page)).toBe('input[radio] Monthly');
+      await untilNotBusy(page.locator('fieldset.settings__frequency').first());
       // The next arrow key works: back to weekly, focus still there.
       await page.keyboard.press('ArrowUp');
-      await expect.poll(() => alertText(page)).toBe('Email subscription frequency updated to weekly.');
+      await expect.poll(() => lastAlert(page)).toBe('Email subscription frequency updated to weekly.');
       await expect.poll(() => page.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true);
+      expect(await focused(page)).toBe('input[radio] Weekly');
+      await untilNotBusy(page.locator('fieldset.settings__frequency').first());
+      // The focus stays through the refetch after the save too.
       expect(await focused(page)).toBe('input[radio] Weekly');
 
       // A failed change keeps the focus too.
       const mend = await failWrites(page, '**/api/tracker/subscription/change_frequency');
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => alertText(page)).toContain('Error saving subscription data');
+      await expect.poll(() => lastAlert(page)).toContain('Error saving subscription data');
       await expect.poll(() => focused(page)).toMatch(/^input\[radio\]/);
       mend();
 
@@ -96,7 +111,7 @@ describe.each([
       await failWrites(page, '**/innovative_billing/daytime_saver_participants');
       await page.getByRole('button', { name: happyHoursCopy.signUp }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => alertText(page)).toBe('Error signup to offer. Please try again.');
+      await expect.poll(() => lastAlert(page)).toBe('Error signup to offer. Please try again.');
       await expect.poll(() => focused(page)).toBe(`button[submit] ${happyHoursCopy.signUp}`);
       expect(
         unexpectedProblems(problems, { statuses: /^500$/, messages: /Saving the survey failed/ }),
@@ -115,7 +130,7 @@ describe.each([
       await failWrites(page, '**/innovative_billing/daytime_saver_participants');
       await page.getByRole('button', { name: happyHoursCopy.update }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => alertText(page)).toBe('Error when changing timeslot. Please try again.');
+      await expect.poll(() => lastAlert(page)).toBe('Error when changing timeslot. Please try again.');
       await expect.poll(() => focused(page)).toBe(`button[submit] ${happyHoursCopy.update}`);
       expect(
         unexpectedProblems(problems, { statuses: /^500$/, messages: /Saving the survey failed/ }),
@@ -129,12 +144,12 @@ describe.each([
       await page.goto(`${baseUrl()}${paths.optOut.href('demo-home')}`);
       await page.getByRole('button', { name: hereForYouCopy.optOutButton }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => alertText(page)).toBe('Error opt out to offer. Please try again.');
+      await expect.poll(() => lastAlert(page)).toBe('Error opt out to offer. Please try again.');
       await expect.poll(() => focused(page)).toBe(`button[button] ${hereForYouCopy.optOutButton}`);
       await page.goto(`${baseUrl()}${paths.optBackIn.href('demo-happy')}`);
       await page.getByRole('button', { name: hereForYouCopy.optBackInButton }).focus();
       await page.keyboard.press('Space');
-      await expect.poll(() => alertText(page)).toBe('Error opt in to offer. Please try again.');
+      await expect.poll(() => lastAlert(page)).toBe('Error opt in to offer. Please try again.');
       await expect.poll(() => focused(page)).toBe(`button[button] ${hereForYouCopy.optBackInButton}`);
       expect(
         unexpectedProblems(problems, { statuses: /^500$/, messages: /Saving the survey failed/ }),
@@ -170,7 +185,7 @@ describe.each([
       await failWrites(page, '**/api/accounts/update_profile**');
       await page.getByRole('button', { name: surveyCopy.submit }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => alertText(page)).toBe('Error saving your responses. Please try again.');
+      await expect.poll(() => lastAlert(page)).toBe('Error saving your responses. Please try again.');
       await expect.poll(() => focused(page)).toBe(`button[submit] ${surveyCopy.submit}`);
       expect(
         unexpectedProblems(problems, { statuses: /^500$/, messages: /Saving the survey failed/ }),
@@ -192,17 +207,18 @@ describe.each([
         (response) => response.url().includes('/api/tracker/usage') && response.request().method() === 'GET',
       );
       await page.keyboard.press('Enter');
-      await expect.poll(() => alertText(page)).toBe(`Budget updated to $${amount} per week.`);
+      await expect.poll(() => lastAlert(page)).toBe(`Budget updated to $${amount} per week.`);
       await refetched;
       await expect.poll(() => page.getByTestId('budget-status').textContent()).toBeTruthy();
       expect(await focused(page)).toMatch(/^input\[number\]/);
+      await untilNotBusy(page.getByRole('button', { name: trackerCopy.budgetSave }));
       await failWrites(page, '**/api/settings/spend_target**');
       await field.focus();
       await page.keyboard.press('Control+A');
       await page.keyboard.type(String(amount + 1));
       await page.getByRole('button', { name: trackerCopy.budgetSave }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => alertText(page)).toBe('Error saving budget data. Please try again.');
+      await expect.poll(() => lastAlert(page)).toBe('Error saving budget data. Please try again.');
       await expect.poll(() => focused(page)).toBe(`button[submit] ${trackerCopy.budgetSave}`);
       expect(
         unexpectedProblems(problems, { statuses: /^500$/, messages: /Saving the survey failed/ }),

@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   expectNoAxeViolations,
+  lastAlert,
   layoutProblems,
-  shot,
+  screenshot,
   unexpectedProblems,
   WIDTHS,
   withPage,
@@ -70,7 +71,7 @@ describe('a shared address', () => {
       // The next new id is refused, and the page says why and for how long.
       const refused = await viewTracker(page, 'gone-9999');
       expect(refused.said).toMatch(limitedPattern);
-      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(limitedPattern);
+      await expect.poll(() => lastAlert(page, 'alert')).toMatch(limitedPattern);
       // So is a valid account never opened from here: a guesser finds nothing new.
       expect((await viewTracker(page, 'demo-solar')).said).toMatch(limitedPattern);
 
@@ -89,7 +90,7 @@ describe('a shared address', () => {
         expect((await viewTracker(page, 'gone-9999')).said).toMatch(limitedPattern);
         expect(await layoutProblems(page), name).toEqual([]);
         await expectNoAxeViolations(page, `the limited Tracker at ${name} px`);
-        await page.screenshot({ path: shot(`tracker-lookups-limited-${name}`), fullPage: true });
+        await screenshot(page, `tracker-lookups-limited-${name}`, { fullPage: true });
       }
       expect(unexpectedProblems(problems, { statuses: /^4\d\d$/ })).toEqual([]);
     });

@@ -7,7 +7,7 @@
  * expired page, the surveys, the opt-out pages) must lead back, and are checked as starting points.
  */
 import { addDays, marketToday, paths, weekStart } from '@portal/contracts';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, NARROW, withPage } from '../support/browser.ts';
 
@@ -38,39 +38,94 @@ function kindOf(pathname: string): string | null {
   return kinds.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
 }
 
-/** Waits until the screen has settled: its h1 shown, nothing loading, no redirect pending. */
-async function settle(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await expect.poll(() => page.locator('main h1').count(), { message: url }).toBe(1);
-  await expect
-    .poll(() => page.locator('[role="status"]:has-text("Loading")').count(), { message: url })
-    .toBe(0);
+/** The requests a page has under way, for telling when its screen has settled. */
+function requestsUnderWay(page: Page): Set<Request> {
+  const underWay = new Set<Request>();
+  page.on('request', (request) => underWay.add(request));
+  page.on('requestfinished', (request) => underWay.delete(request));
+  page.on('requestfailed', (request) => underWay.delete(request));
+  return underWay;
 }
 
-/** A graph of one-click moves, measured at one width, with where each address lands kept across widths. */
+/**
+ * Opens `url` and waits until its screen has settled: its one h1 shown, nothing loading, no request under way,
+ * and the same address at two looks in a row (a redirect, which follows the account's answer, done). Playwright's
+ * 'networkidle' waits 500 ms after the last request of every page, a minute of this file's time.
+ */
+async function settle(page: Page, underWay: Set<Request>, url: string): Promise<void> {
+  await page.goto(url);
+  let lastLook = '';
+  await expect
+    .poll(
+      async () => {
+        const look = [
+          page.url(),
+          await page.locator('main h1').count(),
+          await page.locator('[role="status"]:has-text("Loading")').count(),
+          underWay.size,
+        ].join(' ');
+        const settled = look === lastLook && look.endsWith(' 1 0 0');
+        lastLook = look;
+        return settled;
+      },
+      { message: url },
+    )
+    .toBe(true);
+}
+
+/**
+ * A graph of one-click moves, measured at one width, with where each address lands kept across widths. Each
+ * address is opened once: where it lands and the links of the screen it lands on are read on the same visit.
+ */
 class LinkGraph {
-  private readonly moves = new Map<string, Set<string>>();
+  /** For each screen visited (where it landed), the addresses its links and columns lead to. */
+  private readonly links = new Map<string, Set<string>>();
+  private readonly underWay: Set<Request>;
   constructor(
     private readonly page: Page,
     private readonly landsOn: Map<string, string>,
-  ) {}
+  ) {
+    this.underWay = requestsUnderWay(page);
+  }
 
   /** Where an address ends up once the screen's redirects are done (a pathname). */
   async land(pathname: string): Promise<string> {
     const known = this.landsOn.get(pathname);
     if (known) return known;
-    await settle(this.page, `${baseUrl()}${pathname}`);
-    const landed = decodeURI(new URL(this.page.url()).pathname);
-    this.landsOn.set(pathname, landed);
-    return landed;
+    return this.visit(pathname);
   }
 
   /** The screens one click away from `pathname` (itself where it landed). */
   async next(pathname: string): Promise<Set<string>> {
-    const known = this.moves.get(pathname);
-    if (known) return known;
+    const targets = this.links.get(pathname) ?? (await this.readLinks(pathname));
+    const landed = new Set<string>();
+    for (const target of targets) landed.add(await this.land(target));
+    return landed;
+  }
+
+  /** Opens an address and notes where it landed and the links of the screen there. */
+  private async visit(pathname: string): Promise<string> {
+    await settle(this.page, this.underWay, `${baseUrl()}${pathname}`);
+    const landedOn = decodeURI(new URL(this.page.url()).pathname);
+    this.landsOn.set(pathname, landedOn);
+    if (!this.links.has(landedOn)) this.links.set(landedOn, await this.linksHere(landedOn));
+    return landedOn;
+  }
+
+  /** The links of a screen whose links were not read at this width (where it landed at the other width). */
+  private async readLinks(pathname: string): Promise<Set<string>> {
+    await settle(this.page, this.underWay, `${baseUrl()}${pathname}`);
+    const links = await this.linksHere(pathname);
+    this.links.set(pathname, links);
+    return links;
+  }
+
+  /**
+   * The addresses the screen on the page leads to in one click: its visible links inside the portal and, on a
+   * Tracker week, a column (a day). The column is clicked last: it leaves the screen.
+   */
+  private async linksHere(pathname: string): Promise<Set<string>> {
     const { page } = this;
-    await settle(page, `${baseUrl()}${pathname}`);
     const origin = new URL(baseUrl()).origin;
     const hrefs = await page.$$eval('a[href]', (links) =>
       links
@@ -92,10 +147,7 @@ class LinkGraph {
         targets.add(decodeURI(new URL(page.url()).pathname));
       }
     }
-    const landed = new Set<string>();
-    for (const target of targets) landed.add(await this.land(target));
-    this.moves.set(pathname, landed);
-    return landed;
+    return targets;
   }
 
   /** The kinds of screen within two clicks of `pathname`. */

@@ -17,10 +17,12 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  alertsShown,
   baseUrl,
   DESKTOP,
   expectNoAxeViolations,
-  shot,
+  lastAlert,
+  screenshot,
   unexpectedProblems,
   WIDTHS,
   withPage,
@@ -46,21 +48,19 @@ describe('survey sizes, budget and Back in the browser', () => {
       await size.fill('2000');
       await page.getByRole('button', { name: surveyCopy.submit }).click();
       await expect
-        .poll(() => page.locator('.alert__message').textContent())
+        .poll(() => lastAlert(page))
         .toBe('The size of your solar system cannot be more than 1000 kW.');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('survey-solar_panels-size');
       // The field and its message are not under the alert banner.
       const banner = await page.locator('.alert').boundingBox();
       const message = await page.locator('#survey-solar_panels-size-error').boundingBox();
       expect(message && banner && message.y > banner.y + banner.height).toBe(true);
-      await page.screenshot({ path: shot('issue26-survey-size-1280'), fullPage: false });
+      await screenshot(page, 'issue26-survey-size-1280', { fullPage: false });
       await size.fill('');
       await size.focus();
       await page.keyboard.type('e');
       await page.getByRole('button', { name: surveyCopy.submit }).click();
-      await expect
-        .poll(() => page.locator('.alert__message').textContent())
-        .toBe('The size of your solar system must be a number of kW.');
+      await expect.poll(() => lastAlert(page)).toBe('The size of your solar system must be a number of kW.');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('survey-solar_panels-size');
       expect(problems).toEqual([]);
     });
@@ -76,9 +76,7 @@ describe('survey sizes, budget and Back in the browser', () => {
       const field = page.getByLabel(trackerCopy.budgetLabel);
       await field.fill('');
       await page.getByRole('button', { name: trackerCopy.budgetSave }).click();
-      await expect
-        .poll(() => page.locator('.alert__message').textContent())
-        .toBe('Your budget is already $40 per week: nothing to save.');
+      await expect.poll(() => lastAlert(page)).toBe('Your budget is already $40 per week: nothing to save.');
       expect(await field.inputValue()).toBe('40');
       expect(posts).toEqual([]);
       expect(problems).toEqual([]);
@@ -108,7 +106,7 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
         expect(await page.locator('main').textContent()).not.toMatch(/tomorrow/i);
         expect(await page.locator('main h1').textContent()).toBe(title);
         await expectNoAxeViolations(page, `${name} confirmation ${width}`);
-        await page.screenshot({ path: shot(`issue26-${name}-confirmation-${width}`), fullPage: true });
+        await screenshot(page, `issue26-${name}-confirmation-${width}`, { fullPage: true });
 
         // Another retailer's account: says so, no welcome.
         await page.goto(`${baseUrl()}${href('demo-other', '11am - 1pm')}`);
@@ -146,10 +144,12 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
           ).toBe(0);
         }
         expect(await page.getByRole('radio').count()).toBe(0);
-        expect(await page.locator('.alert__message').textContent()).not.toBe(messages.participantFetchError);
+        expect((await alertsShown(page)).map((alert) => alert.text)).not.toContain(
+          messages.participantFetchError,
+        );
         if (name === 'signup' || name === 'opt-out') {
           await expectNoAxeViolations(page, `${name} another retailer ${width}`);
-          await page.screenshot({ path: shot(`issue26-${name}-other-retailer-${width}`), fullPage: true });
+          await screenshot(page, `issue26-${name}-other-retailer-${width}`, { fullPage: true });
         }
       }
     });
@@ -161,7 +161,7 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       await expect.poll(() => page.getByTestId('wrong-survey').count()).toBe(1);
       expect(await page.getByRole('group').count()).toBe(0);
       await expectNoAxeViolations(page, `wrong survey ${width}`);
-      await page.screenshot({ path: shot(`issue26-wrong-survey-${width}`), fullPage: true });
+      await screenshot(page, `issue26-wrong-survey-${width}`, { fullPage: true });
       await page.getByTestId('wrong-survey').getByRole('link').click();
       await expect.poll(() => path(page)).toBe(paths.survey.href('demo-home'));
       await expect.poll(() => page.getByRole('group').count()).toBe(12);

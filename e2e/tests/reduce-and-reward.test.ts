@@ -21,7 +21,7 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   PHONE,
-  shot,
+  screenshot,
   unexpectedProblems,
   withoutFirstScreenAnswers,
   withPage,
@@ -184,7 +184,7 @@ describe('Reduce & Reward event detail', () => {
         await expectNoAxeViolations(page, `event ${name}`);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
-        await page.screenshot({ path: shot(`reduce-and-reward-event-${name}`), fullPage: true });
+        await screenshot(page, `reduce-and-reward-event-${name}`, { fullPage: true });
 
         // Keyboard: the bars are one tab stop; arrows move and the readout says the value.
         const first = page.getByRole('img', { name: /^17:00 to 17:30: -?\d+\.\d{2} kWh$/ });
@@ -277,7 +277,7 @@ describe('Reduce & Reward event detail', () => {
       );
       await expect.poll(() => page.getByTestId('export-bar').count()).toBeGreaterThan(0);
       await expectNoAxeViolations(page, 'solar event');
-      await page.screenshot({ path: shot('reduce-and-reward-event-solar-desktop'), fullPage: true });
+      await screenshot(page, 'reduce-and-reward-event-solar-desktop', { fullPage: true });
       expect(problems).toEqual([]);
     });
   });

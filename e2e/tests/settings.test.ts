@@ -11,8 +11,9 @@ import {
   baseUrl,
   DESKTOP,
   expectNoAxeViolations,
+  lastAlert,
   PHONE,
-  shot,
+  screenshot,
   withoutFirstScreenAnswers,
   withPage,
 } from '../support/browser.ts';
@@ -28,7 +29,6 @@ async function openSettings(page: Page, accountId: string) {
 }
 
 const status = (page: Page) => page.getByTestId('subscription-status').textContent({ timeout: 10_000 });
-const alertText = (page: Page) => page.locator('.alert__message').textContent({ timeout: 10_000 });
 
 describe('Settings', () => {
   it('shows the weekly subscription of demo-home', async () => {
@@ -48,21 +48,21 @@ describe('Settings', () => {
 
       await page.getByRole('button', { name: settingsCopy.subscribe }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => alertText(page)).toBe(messages.subscriptionUpdated);
+      await expect.poll(() => lastAlert(page)).toBe(messages.subscriptionUpdated);
       await expect.poll(() => status(page)).toBe(settingsCopy.subscribedWeekly);
       expect((await stored('demo-business')).subscribed).toBe(true);
 
       // The frequency switch: arrow keys move between the radios and change the frequency.
       await page.getByRole('radio', { name: 'Weekly' }).focus();
       await page.keyboard.press('ArrowRight');
-      await expect.poll(() => alertText(page)).toBe('Email subscription frequency updated to monthly.');
+      await expect.poll(() => lastAlert(page)).toBe('Email subscription frequency updated to monthly.');
       await expect.poll(() => status(page)).toBe(settingsCopy.subscribedMonthly);
       expect((await stored('demo-business')).type).toBe('Subscriptions::MonthlyEmail');
       await expectNoAxeViolations(page, 'settings monthly');
-      await page.screenshot({ path: shot('settings-monthly-desktop') });
+      await screenshot(page, 'settings-monthly-desktop');
 
       await page.getByRole('radio', { name: 'Weekly' }).click();
-      await expect.poll(() => alertText(page)).toBe('Email subscription frequency updated to weekly.');
+      await expect.poll(() => lastAlert(page)).toBe('Email subscription frequency updated to weekly.');
       await expect.poll(() => status(page)).toBe(settingsCopy.subscribedWeekly);
 
       await page.getByRole('button', { name: settingsCopy.unsubscribe }).click();
@@ -83,9 +83,9 @@ describe('Settings', () => {
       await expect
         .poll(() => page.getByText(messages.subscriptionUnknown).count(), { timeout: 10_000 })
         .toBe(1);
-      await expect.poll(() => alertText(page)).toBe(messages.subscriptionFetchError);
+      await expect.poll(() => lastAlert(page)).toBe(messages.subscriptionFetchError);
       await expectNoAxeViolations(page, 'settings unknown');
-      await page.screenshot({ path: shot('settings-unknown-phone') });
+      await screenshot(page, 'settings-unknown-phone');
     });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The web shell in a real Chromium against the real server: the landing text, the catch-all redirect, the
  * menu at phone width (Escape, its open state), the footer's links, the error page, and every screen at 320,
- * 375 and 1280 px: axe, the layout checks and a screenshot of each (e2e/screenshots).
+ * 375 and 1280 px: axe, the layout checks and a screenshot of each (e2e/screenshots). First, the axe check
+ * itself finds what it is there to find, as configured for speed (support/browser.ts).
  */
 import {
   addDays,
@@ -21,7 +22,7 @@ import {
   expectNoAxeViolations,
   layoutProblems,
   PHONE,
-  shot,
+  screenshot,
   WIDTHS,
   withPage,
 } from '../support/browser.ts';
@@ -30,6 +31,38 @@ async function configFrom(url: string) {
   const response = await fetch(`${url}/api/config`);
   return response.json();
 }
+
+/** A page that passes the axe check, and each fault as a replacement in it with the axe rule that must name it. */
+const axeMendedPage = `<!doctype html><html lang="en"><head><title>Mended</title></head><body><main>
+  <h1>A page</h1>
+  <p style="color:#222;background:#fff">Readable text</p>
+  <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="A dot">
+  <label for="budget">Weekly budget</label><input id="budget" type="number">
+  <button type="button" aria-label="Save budget">Save</button>
+</main></body></html>`;
+const axeFaults: [rule: string, from: string, to: string][] = [
+  ['color-contrast', 'color:#222;background:#fff', 'color:#bbb;background:#fff'],
+  ['image-alt', ' alt="A dot"', ''],
+  ['label', '<label for="budget">Weekly budget</label>', ''],
+  ['label-content-name-mismatch', 'aria-label="Save budget"', 'aria-label="Keep the amount"'],
+  ['html-has-lang', '<html lang="en">', '<html>'],
+];
+
+describe('the axe check', () => {
+  // Run in the page with violations only (support/browser.ts): a check that had stopped looking would pass
+  // every screen below, so it is shown a fault of each kind first, and must name each.
+  it('passes a mended page and fails a page with each kind of fault, naming its rule', async () => {
+    await withPage(async ({ page }) => {
+      await page.setContent(axeMendedPage);
+      await expectNoAxeViolations(page, 'the mended page');
+      for (const [rule, from, to] of axeFaults) {
+        expect(axeMendedPage).toContain(from);
+        await page.setContent(axeMendedPage.replace(from, to));
+        await expect(expectNoAxeViolations(page, rule), rule).rejects.toThrow(new RegExp(`${rule}:`));
+      }
+    });
+  });
+});
 
 describe('landing', () => {
   it.each([
@@ -55,7 +88,7 @@ describe('landing', () => {
         // The visit record is sent and accepted.
         expect((await visit).status()).toBe(204);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: shot(`landing-${name}`), fullPage: true });
+        await screenshot(page, `landing-${name}`, { fullPage: true });
         // No CSP violation or script error on the way.
         expect(problems).toEqual([]);
       });
@@ -123,7 +156,7 @@ describe('furniture', () => {
       await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
       expect(await helpCentre.isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: copy.myAccount }).isVisible()).toBe(true);
-      await page.screenshot({ path: shot('menu-open-phone') });
+      await screenshot(page, 'menu-open-phone');
       await toggle.click();
       await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await helpCentre.isVisible()).toBe(false);
@@ -239,16 +272,14 @@ describe('every screen', () => {
           await expectNoAxeViolations(page, `${url} at ${width} px`);
           expect.soft(await layoutProblems(page), `${url} at ${width} px`).toEqual([]);
           const name = url.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'landing';
-          await page.screenshot({ path: shot(`screen-${name}-${width}`), fullPage: true });
+          await screenshot(page, `screen-${name}-${width}`, { fullPage: true });
           // The Tracker's table of numbers, opened, is checked too (in both units, below).
           const summary = page.getByText(trackerCopy.tableSummary, { exact: true });
           if ((await summary.count()) > 0) {
             await summary.click();
             await expect.poll(() => page.locator('details.chart-table[open] table').isVisible()).toBe(true);
             expect.soft(await layoutProblems(page), `${url} with its table at ${width} px`).toEqual([]);
-            await page
-              .locator('details.chart-table')
-              .screenshot({ path: shot(`screen-${name}-table-${width}`) });
+            await screenshot(page.locator('details.chart-table'), `screen-${name}-table-${width}`);
           }
           // A chart in dollars is also shown in kWh: its labels are checked in both units.
           const kwh = page.getByRole('radio', { name: trackerCopy.unitKwh, exact: true });
@@ -260,7 +291,7 @@ describe('every screen', () => {
               })
               .toMatch(/(kWh|No data), VIEW (DAY|WEEK)/);
             expect.soft(await layoutProblems(page), `${url} in kWh at ${width} px`).toEqual([]);
-            await page.screenshot({ path: shot(`screen-${name}-kwh-${width}`), fullPage: true });
+            await screenshot(page, `screen-${name}-kwh-${width}`, { fullPage: true });
           }
         }
         expect(problems).toEqual([]);

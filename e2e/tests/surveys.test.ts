@@ -9,11 +9,13 @@ import { customerSchema, messages, paths, screenTitles, surveyCopy, trackerCopy 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  alertsShown,
   baseUrl,
   DESKTOP,
   expectNoAxeViolations,
+  lastAlert,
   PHONE,
-  shot,
+  screenshot,
   withoutFirstScreenAnswers,
   withPage,
 } from '../support/browser.ts';
@@ -52,13 +54,13 @@ describe('residential survey', () => {
         // An incomplete submit: the warning, the unanswered questions marked, focus on the first.
         await pick(page, /rent or own/, 'Rent');
         await page.getByRole('button', { name: surveyCopy.submit }).click();
-        await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.surveyIncomplete);
+        await expect.poll(() => lastAlert(page, 'alert')).toBe(messages.surveyIncomplete);
         expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(
           'apartment',
         );
         expect(await page.getByText(surveyCopy.needsAnswer).count()).toBe(11);
         await expectNoAxeViolations(page, `incomplete survey ${name}`);
-        await page.screenshot({ path: shot(`survey-incomplete-${name}`) });
+        await screenshot(page, `survey-incomplete-${name}`);
         expect(problems).toEqual([]);
       });
     }
@@ -98,7 +100,7 @@ describe('residential survey', () => {
           .getByRole('radio', { name: 'Own' })
           .isChecked(),
       ).toBe(true);
-      await page.screenshot({ path: shot('survey-multi-select-phone') });
+      await screenshot(page, 'survey-multi-select-phone');
       expect(problems).toEqual([]);
     });
   });
@@ -120,7 +122,7 @@ describe('residential survey', () => {
     await withPage({ viewport: DESKTOP }, async ({ page, problems }) => {
       await invite(page);
       await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
-      await page.getByRole('link', { name: trackerCopy.surveyLink }).click();
+      await page.getByTestId('survey-prompt').getByRole('link', { name: trackerCopy.surveyLink }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(paths.survey.href('demo-home'));
 
       await pick(page, /rent or own/, 'Own');
@@ -138,7 +140,7 @@ describe('residential survey', () => {
         .fill('13.5');
       await pick(page, /electric car/, 'Yes, with a battery of 40 to 60 kWh');
       await tick(page, /appliances/, 'Rather not say');
-      await page.screenshot({ path: shot('survey-answered-desktop'), fullPage: true });
+      await screenshot(page, 'survey-answered-desktop', { fullPage: true });
 
       const saved = page.waitForResponse((response) =>
         response.url().includes('/api/accounts/update_profile'),
@@ -165,8 +167,8 @@ describe('residential survey', () => {
       });
       await expect.poll(() => new URL(page.url()).pathname).toBe(paths.usage.href('demo-home'));
       await expect
-        .poll(() => page.getByRole('status').filter({ hasText: messages.surveyThanks }).count())
-        .toBe(1);
+        .poll(() => alertsShown(page))
+        .toContainEqual({ text: messages.surveyThanks, role: 'status' });
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Tracker');
       await page.getByRole('toolbar').waitFor();
       await page.waitForLoadState('networkidle');
@@ -185,7 +187,7 @@ describe('small-business survey', () => {
     await withPage({ viewport: PHONE }, async ({ page, problems }) => {
       await invite(page);
       await page.goto(`${baseUrl()}${paths.usage.href('demo-business')}`);
-      await page.getByRole('link', { name: trackerCopy.surveyLink }).click();
+      await page.getByTestId('survey-prompt').getByRole('link', { name: trackerCopy.surveyLink }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(paths.smeSurvey.href('demo-business'));
       // The URL changes before the lazily loaded survey screen replaces the Tracker: wait for its heading.
       await expect.poll(() => page.locator('main h1').textContent()).toBe(screenTitles.survey);

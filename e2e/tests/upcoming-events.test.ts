@@ -12,7 +12,7 @@ import {
   layoutProblems,
   NARROW,
   PHONE,
-  shot,
+  screenshot,
   withPage,
 } from '../support/browser.ts';
 
@@ -37,7 +37,7 @@ describe('the event still to come', () => {
       expect(await page.getByText(/AEST$/).first().textContent()).toMatch(/, 17:00 to 19:00 AEST$/);
       expect(await layoutProblems(page)).toEqual([]);
       await expectNoAxeViolations(page, `upcoming event ${name}`);
-      await page.screenshot({ path: shot(`reduce-and-reward-upcoming-${name}`), fullPage: true });
+      await screenshot(page, `reduce-and-reward-upcoming-${name}`, { fullPage: true });
       expect(problems).toEqual([]);
     });
   });

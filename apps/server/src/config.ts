@@ -59,6 +59,11 @@ export const environmentSchema = z.object({
   /** How often each instance checks its standbys (role, replay position, lag); 2 s at most per check. */
   DATABASE_READ_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /**
+   * How long a data page's document waits for its first screen's answers (decision 0045) before it goes without
+   * them and the browser asks itself. The end-to-end tests wait longer, so a loaded machine changes nothing they see.
+   */
+  FIRST_SCREEN_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1_500),
+  /**
    * Megabytes of compared plans each server process keeps (decision 0033); 0 turns the cache off. The
    * Tracker's weeks are kept in the database (decision 0036).
    */

@@ -25,11 +25,26 @@ export const demoAccountIds = {
   happy: 'demo-happy',
   fresh: 'demo-new',
   other: 'demo-other',
+  /** Similar homes: Great (below the group's efficient 20%); this quarter dearer for prices (issue 28). */
+  efficient: 'demo-efficient',
+  /** Similar homes: Using more than similar homes; this quarter dearer for its usage (issue 28). */
+  heavy: 'demo-heavy',
 } as const;
 
-const demoIds: readonly string[] = Object.values(demoAccountIds);
+/**
+ * The demo's synthetic neighbours (issue 28): profiled homes like demo-efficient and demo-heavy, with only the
+ * weeks the similar-homes comparison reads, so that their group reaches the 20 homes it needs to be shown.
+ */
+export const DEMO_SIMILAR_HOMES = 22;
+export const demoSimilarHomeIds: readonly string[] = Array.from(
+  { length: DEMO_SIMILAR_HOMES },
+  (_, index) => `demo-similar-${String(index + 1).padStart(2, '0')}`,
+);
+
+/** Every public id the demo seeds. */
+export const demoPublicIds: readonly string[] = [...Object.values(demoAccountIds), ...demoSimilarHomeIds];
 /** A demo account's public id: such an account is never mailed in production (issue 25 item 3). */
-export const isDemoAccountId = (publicId: string): boolean => demoIds.includes(publicId);
+export const isDemoAccountId = (publicId: string): boolean => demoPublicIds.includes(publicId);
 
 export const accountQuerySchema = z.object({ account_id: accountIdSchema });
 /** The query of the calls that name the account only, as sent. */

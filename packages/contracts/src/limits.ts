@@ -34,3 +34,6 @@ export const EVENT_ID_MAX = 2 ** 31 - 1;
 export function isEventIdText(text: string): boolean {
   return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= EVENT_ID_MAX;
 }
+
+/** Usage responses are kept in the browser for 1 hour (docs/rules.md). */
+export const USAGE_CACHE_MAX_AGE_MS = 60 * 60 * 1000;

@@ -9,6 +9,7 @@ import { ConfigError } from '../config.ts';
 import { BackupError } from '../db/backup.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { DemoDataError } from '../demo/production.ts';
+import { isWriteOnStandby } from '../lib/database-errors.ts';
 import { isDomainError } from '../lib/errors.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerBillingCommands } from './commands/billing.ts';
@@ -85,6 +86,12 @@ export async function runCli(
       error instanceof BackupError ||
       error instanceof DemoDataError ||
       isDomainError(error);
+    if (isWriteOnStandby(error)) {
+      io.err(
+        'error: DATABASE_URL reaches a standby, which takes no writes: point it at the primary (see "portal db status").',
+      );
+      return 1;
+    }
     // An unexpected failure keeps its stack for whoever has to fix it; an expected one is a single line.
     io.err(
       `error: ${expected ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

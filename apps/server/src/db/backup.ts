@@ -36,6 +36,15 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
  * so that a missing partition shows as missing rows). Two databases with equal fingerprints hold the same data.
  */
 export async function tableFingerprints(db: Database): Promise<TableFingerprint[]> {
+  // One snapshot for every table, read-only so that it also runs on a standby: while the portal writes,
+  // the lines still describe one moment, and a standby that has replayed to that moment prints the same.
+  return db.transaction(async (tx) => tableFingerprintsIn(tx as unknown as Database), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function tableFingerprintsIn(db: Database): Promise<TableFingerprint[]> {
   const tables = await rowsOf<{ name: string }>(
     db,
     sql`

@@ -14,7 +14,8 @@ import pg from 'pg';
 import { makePrivateDir, tightenTree } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { createPglite } from './pglite.ts';
-import { ReadReplicas } from './replicas.ts';
+import { enginePreparingClient } from './pglite-prepared.ts';
+import { ReadReplicas, survivePoolErrors } from './replicas.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -46,6 +47,11 @@ export async function migratePostgres(connectionString: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
+    // A standby replays its primary's migrations and can apply none itself: commands that only read
+    // (`portal db fingerprint`, `portal db status`) run on it as it is, and one that writes is refused at its
+    // first write (SQLSTATE 25006, a clear message in the CLI).
+    const { rows } = await client.query<{ recovery: boolean }>('select pg_is_in_recovery() as recovery');
+    if (rows[0]?.recovery) return;
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
@@ -55,7 +61,7 @@ export async function migratePostgres(connectionString: string): Promise<void> {
 }
 
 export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(enginePreparingClient(client), { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -75,9 +81,9 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
 }
 
 export function wrapPostgres(pool: pg.Pool, replicas?: ReadReplicas): DatabaseHandle {
-  // A connection the server closes (restart, dropped database) must not crash the process: the pool
-  // re-emits its clients' errors, and the next query reconnects or answers 503.
-  pool.on('error', () => {});
+  // A connection the server closes (restart, failover, dropped database) must not crash the process, idle
+  // or checked out; the next query reconnects or answers 503.
+  survivePoolErrors(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

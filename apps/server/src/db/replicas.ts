@@ -19,6 +19,20 @@ import * as schema from './schema.ts';
 /** `Database` of db/index.ts, named here again: that module opens these, and imports may not go in a circle. */
 type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A connection the server ends (a restart, a failover, a terminated backend) must not end the process. The
+ * pool listens for an idle connection's errors but not for one that is checked out: a request holding its
+ * connection between two statements of a transaction would get an unhandled 'error' event, which Node turns
+ * into a crash. Every connection gets a listener of its own; the work that holds it sees the failure at its
+ * next statement ("database unavailable": 503), and the pool drops the connection when it is released.
+ */
+export function survivePoolErrors(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+}
+
 /** The longest a check waits for a node's answer (and for a connection to it) before it counts as down. */
 export const CHECK_TIMEOUT_MS = 2_000;
 
@@ -130,7 +144,7 @@ export class ReadReplicas {
         ...(options.connectionOptions ? { options: options.connectionOptions } : {}),
         ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       });
-      pool.on('error', () => {});
+      survivePoolErrors(pool);
       return {
         name: `standby ${index + 1}`,
         address: nodeAddress(url),

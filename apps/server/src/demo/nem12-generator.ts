@@ -13,6 +13,8 @@ import { type ModelledDay, modelDay, type UsageProfile } from './usage-model.ts'
 export interface MeteredProfile {
   nmi: string;
   profile: UsageProfile;
+  /** The meter's first date, when later than the file's: a meter that needs only recent days. */
+  from?: string;
 }
 
 /** The meter data provider's update time: early the next morning, a fixed minute per NMI and date. */
@@ -78,7 +80,11 @@ export function generateNem12(meters: readonly MeteredProfile[], from: string, t
     createdAt: marketInstant(addDays(to, 1), 5 * 60),
     channels: {
       *[Symbol.iterator]() {
-        for (const meter of meters) yield* channelsOf(meter, dates);
+        for (const meter of meters) {
+          const { from: first } = meter;
+          const own = first ? dates.filter((date) => date >= first) : dates;
+          if (own.length > 0) yield* channelsOf(meter, own);
+        }
       },
     },
   });

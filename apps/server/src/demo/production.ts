@@ -4,7 +4,7 @@
  * deployment; a production start on a database that holds them otherwise is refused, and so are `portal demo
  * seed` and `reset`. `portal demo remove` (remove.ts) is the way out.
  */
-import { demoAccountIds } from '@portal/contracts';
+import { demoPublicIds } from '@portal/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
@@ -13,9 +13,7 @@ import { accounts } from '../db/schema.ts';
 /** Demo data where the configuration does not allow it: printed as one line, exit code 1. */
 export class DemoDataError extends Error {}
 
-const demoPublicIds: readonly string[] = Object.values(demoAccountIds);
-
-/** The demo accounts this database holds, in the order of `demoAccountIds`. */
+/** The demo accounts this database holds, in the order of `demoPublicIds`. */
 export async function demoAccountsPresent(db: Database): Promise<string[]> {
   const rows = await db
     .select({ publicId: accounts.publicId })
@@ -28,13 +26,17 @@ export async function demoAccountsPresent(db: Database): Promise<string[]> {
 /** A production deployment that has not asked for the demo (DEMO_SEED=true). */
 const refusesDemo = (config: Config) => config.env.NODE_ENV === 'production' && !config.env.DEMO_SEED;
 
+/** The first few ids and how many more: the demo's similar homes would make a line of 32 ids. */
+const namesOf = (ids: readonly string[], shown = 6) =>
+  ids.length <= shown ? ids.join(', ') : `${ids.slice(0, shown).join(', ')} and ${ids.length - shown} more`;
+
 /** At start: refuses a production database holding demo accounts unless this is a demo deployment. */
 export async function checkNoDemoDataInProduction(db: Database, config: Config): Promise<void> {
   if (!refusesDemo(config)) return;
   const present = await demoAccountsPresent(db);
   if (present.length === 0) return;
   throw new DemoDataError(
-    `NODE_ENV=production, but the database holds the demo accounts (${present.join(', ')}): remove them ` +
+    `NODE_ENV=production, but the database holds the demo accounts (${namesOf(present)}): remove them ` +
       'with "portal demo remove", or set DEMO_SEED=true to run a demo deployment.',
   );
 }

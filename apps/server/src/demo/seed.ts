@@ -1,23 +1,29 @@
 /**
- * The demo data of docs/contracts.md: six accounts with fixed public ids (`demo-other` under a second retailer), the
- * demo tariffs, and 15 months of modelled half-hourly meter data up to yesterday, written as NEM12 and loaded
- * through the importer so that the demo runs the real path. Idempotent: a second run changes nothing, and a
- * run on a later day adds only the days since. Later features add their demo data here.
+ * The demo data of docs/contracts.md: eight accounts with fixed public ids (`demo-other` under a second retailer),
+ * the demo tariffs, and 15 months of modelled half-hourly meter data up to yesterday, written as NEM12 and
+ * loaded through the importer so that the demo runs the real path; and 22 synthetic neighbours of demo-efficient
+ * and demo-heavy (`demo-similar-01`…) with survey answers and only the weeks the similar-homes comparison reads,
+ * which the seed then runs (issue 28). Idempotent: a second run changes nothing, and a run on a later day adds
+ * only the days since. Later features add their demo data here.
  */
 import { Readable } from 'node:stream';
 import {
   addDays,
   type CurtailmentRow,
+  DEMO_SIMILAR_HOMES,
   demoAccountIds,
+  demoSimilarHomeIds,
   eachDate,
   type MarketSegment,
   marketInstant,
   marketToday,
+  type ResidentialProfile,
+  type SurveyProfile,
 } from '@portal/contracts';
 import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
-import { accountTariffs, meterReads } from '../db/schema.ts';
+import { accounts, accountTariffs, meterReads, profiles } from '../db/schema.ts';
 import { ensureRetailer, findAccountByPublicId, insertAccountIfAbsent } from '../domains/accounts/queries.ts';
 import { demoPlans, demoTariffs } from '../domains/billing/demo-tariffs.ts';
 import { assignTariffIfAbsent, FROM_THE_START, importTariffs } from '../domains/billing/tariff-store.ts';
@@ -26,7 +32,9 @@ import {
   type ImportSource,
   importNem12Source,
 } from '../domains/meter-imports/importer.ts';
+import { saveProfile } from '../domains/profiles/queries.ts';
 import { importCurtailment } from '../domains/tracker/curtailment.ts';
+import { runSimilarHomes, similarHomesPeriod } from '../domains/tracker/similar-homes-batch.ts';
 import { generateNem12, type MeteredProfile } from './nem12-generator.ts';
 import { seedDemoOffers } from './seed-offers.ts';
 import { ensureDemoEvents, settleDemoEvents } from './seed-reduce-and-reward.ts';
@@ -48,7 +56,61 @@ export interface DemoAccount {
   tariffs: { code: string; daysAgo: number | null }[];
   /** Usage model; none for an account with no meter data yet. */
   profile?: UsageProfile;
+  /** From this many days before the seeding day on, the load is scaled by `size` (UsageProfile.sizeFrom). */
+  usageChange?: { daysAgo: number; size: number };
+  /** Survey answers given once (again after `portal demo reset`); none: the survey's invitation shows. */
+  survey?: SurveyProfile;
+  /** Meter data only for the weeks the similar-homes comparison reads (and this week), not 15 months. */
+  comparedWeeksOnly?: boolean;
 }
+
+/**
+ * The survey answers of a two-person house with gas hot water, no pool and no solar: demo-efficient's and
+ * demo-heavy's group (docs/tracker-figures.md#similar-homes). The answers that do not group homes vary.
+ */
+function twoPersonHouse(variant: number): ResidentialProfile {
+  return {
+    tenancy: variant % 3 === 0 ? 'rent' : 'own',
+    building_type: variant % 4 === 3 ? 'townhouse' : 'house',
+    bedrooms_qty: variant % 2 === 0 ? '2' : '3',
+    household_size: '2',
+    heating_type: variant % 3 === 1 ? ['gas_space_heating'] : ['electricity_reverse_cycle'],
+    hot_water_type: 'gas',
+    aircon_qty: variant % 3 === 1 ? '0' : '1',
+    pool_or_spa: ['no'],
+    solar_panels: 'no',
+    home_battery: 'no',
+    electric_car: 'no',
+    load_disag: variant % 2 === 0 ? ['fridge_freezer', 'tv', 'washing_machine'] : ['skip'],
+  };
+}
+
+/**
+ * The homes demo-efficient and demo-heavy are compared with: their usage spread from 0.55 to 1.05 times an
+ * average 3-person home's, so demo-efficient (0.42) is always among the efficient 20% and demo-heavy (1.4 since
+ * it started working from home) always above the median, on any day of the year (test/unit/demo-insights.test.ts).
+ */
+const similarHomes: DemoAccount[] = demoSimilarHomeIds.map((publicId, index) => ({
+  publicId,
+  nmi: `60010001${String(index + 1).padStart(2, '0')}`,
+  marketSegment: 'residential',
+  spendTarget: 0,
+  tariffs: [{ code: demoTariffs.flat.code, daysAgo: null }],
+  profile: {
+    seed: 200 + index,
+    segment: 'residential',
+    size: 0.55 + (0.5 * index) / (DEMO_SIMILAR_HOMES - 1),
+    solarKw: 0,
+    controlledLoad: false,
+  },
+  survey: twoPersonHouse(index),
+  comparedWeeksOnly: true,
+}));
+
+/** When demo-efficient's prices rose (FLAT-2025 to FLAT-2026): after last year's quarter, before this one. */
+export const DEMO_PRICE_RISE_DAYS_AGO = 120;
+/** When demo-heavy started working from home, using 1.4 times an average home's load instead of 0.95. */
+export const DEMO_USAGE_RISE_DAYS_AGO = 150;
 
 export const demoAccounts: DemoAccount[] = [
   {
@@ -103,6 +165,31 @@ export const demoAccounts: DemoAccount[] = [
     tariffs: [{ code: demoTariffs.flat.code, daysAgo: null }],
     profile: { seed: 66, segment: 'residential', size: 1.2, solarKw: 0, controlledLoad: false },
   },
+  // Issue 28: Great against similar homes, and this quarter dearer than last year's for its prices.
+  {
+    publicId: demoAccountIds.efficient,
+    nmi: '6001000007',
+    marketSegment: 'residential',
+    spendTarget: 0,
+    tariffs: [
+      { code: demoTariffs.flat2025.code, daysAgo: null },
+      { code: demoTariffs.flat.code, daysAgo: DEMO_PRICE_RISE_DAYS_AGO },
+    ],
+    profile: { seed: 77, segment: 'residential', size: 0.42, solarKw: 0, controlledLoad: false },
+    survey: twoPersonHouse(DEMO_SIMILAR_HOMES),
+  },
+  // Issue 28: Using more than similar homes, and this quarter dearer than last year's for its usage.
+  {
+    publicId: demoAccountIds.heavy,
+    nmi: '6001000008',
+    marketSegment: 'residential',
+    spendTarget: 0,
+    tariffs: [{ code: demoTariffs.flat.code, daysAgo: null }],
+    profile: { seed: 88, segment: 'residential', size: 0.95, solarKw: 0, controlledLoad: false },
+    usageChange: { daysAgo: DEMO_USAGE_RISE_DAYS_AGO, size: 1.4 },
+    survey: twoPersonHouse(DEMO_SIMILAR_HOMES + 1),
+  },
+  ...similarHomes,
 ];
 
 /**
@@ -132,17 +219,62 @@ export interface SeedOptions {
   onMeterData?: (done: number, total: number) => void;
 }
 
-/** The first day still missing for the demo meters, or null when they are complete up to `lastDay`. */
-async function firstMissingDay(db: Database, nmis: string[], firstDay: string, lastDay: string) {
+/**
+ * Each demo meter from the first day it still misses (its own first day when it has none, the day after its
+ * latest otherwise); meters complete up to `lastDay` are left out.
+ */
+async function missingMeters(
+  db: Database,
+  meters: readonly (MeteredProfile & { from: string })[],
+  lastDay: string,
+): Promise<(MeteredProfile & { from: string })[]> {
   const rows = await db
     .select({ nmi: meterReads.nmi, latest: max(meterReads.readDate) })
     .from(meterReads)
-    .where(and(inArray(meterReads.nmi, nmis), eq(meterReads.suffix, 'E1')))
+    .where(
+      and(
+        inArray(
+          meterReads.nmi,
+          meters.map((meter) => meter.nmi),
+        ),
+        eq(meterReads.suffix, 'E1'),
+      ),
+    )
     .groupBy(meterReads.nmi);
-  if (rows.length < nmis.length) return firstDay;
-  const oldestLatest = rows.map((row) => row.latest ?? firstDay).sort()[0] ?? firstDay;
-  if (oldestLatest >= lastDay) return null;
-  return oldestLatest < firstDay ? firstDay : addDays(oldestLatest, 1);
+  const latest = new Map(rows.map((row) => [row.nmi, row.latest]));
+  return meters.flatMap((meter) => {
+    const last = latest.get(meter.nmi);
+    if (!last || last < meter.from) return [meter];
+    return last >= lastDay ? [] : [{ ...meter, from: addDays(last, 1) }];
+  });
+}
+
+/** The demo accounts' survey answers, for those that have none (a visitor's own answers stay). */
+async function giveDemoProfiles(db: Database): Promise<void> {
+  const surveyed = demoAccounts.filter((account) => account.survey);
+  const rows = await db
+    .select({ id: accounts.id, publicId: accounts.publicId, profile: profiles.id })
+    .from(accounts)
+    .leftJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(
+      inArray(
+        accounts.publicId,
+        surveyed.map((account) => account.publicId),
+      ),
+    );
+  const answered = new Set(rows.filter((row) => row.profile !== null).map((row) => row.publicId));
+  for (const row of rows) {
+    const account = surveyed.find((demo) => demo.publicId === row.publicId);
+    if (!account?.survey || answered.has(row.publicId)) continue;
+    answered.add(row.publicId);
+    // As the survey's PATCH stores them: the profile and completed_survey in one transaction.
+    await saveProfile(db, {
+      accountId: row.id,
+      segment: account.marketSegment,
+      answers: account.survey,
+      source: 'survey',
+    });
+  }
 }
 
 /** The account's demo tariffs as of the seeding day, unless it has tariffs already. */
@@ -221,30 +353,41 @@ export async function seedDemo(
     return { accountsCreated: created };
   });
 
+  await giveDemoProfiles(db);
+
   const eventResponses = await ensureDemoEvents(db, config, today);
-  const metered: MeteredProfile[] = demoAccounts.flatMap((account) =>
+  const lastDay = addDays(today, -1);
+  const firstDay = addDays(today, -DEMO_HISTORY_DAYS);
+  const comparedFrom = similarHomesPeriod(today).from;
+  const metered = demoAccounts.flatMap((account) =>
     account.profile
       ? [
           {
             nmi: account.nmi,
-            profile: { ...account.profile, eventResponses: eventResponses.get(account.publicId) },
+            profile: {
+              ...account.profile,
+              eventResponses: eventResponses.get(account.publicId),
+              ...(account.usageChange
+                ? {
+                    sizeFrom: {
+                      date: addDays(today, -account.usageChange.daysAgo),
+                      size: account.usageChange.size,
+                    },
+                  }
+                : {}),
+            },
+            from: account.comparedWeeksOnly ? comparedFrom : firstDay,
           },
         ]
       : [],
   );
-  const lastDay = addDays(today, -1);
-  const firstDay = addDays(today, -DEMO_HISTORY_DAYS);
-  const from = await firstMissingDay(
-    db,
-    metered.map((meter) => meter.nmi),
-    firstDay,
-    lastDay,
-  );
+  const missing = await missingMeters(db, metered, lastDay);
+  const from = missing.map((meter) => meter.from).sort()[0];
   let meterData: FileImportResult | null = null;
   if (from) {
     const meter = demoMeterSource(
       `demo-${from}-to-${lastDay}.csv`,
-      () => generateNem12(metered, from, lastDay),
+      () => generateNem12(missing, from, lastDay),
       options.onMeterData,
     );
     meterData = await importNem12Source(db, meter.source, { batchSize: 1000, onBytes: meter.onBytes });
@@ -257,5 +400,7 @@ export async function seedDemo(
   await seedDemoOffers(db, today);
   await seedDemoSubscriptions(db, today);
   await settleDemoEvents(db, config, options.today ? marketInstant(options.today) : undefined);
+  // Similar homes as the weekly batch leaves them, so that the demo links show the comparison at once.
+  await runSimilarHomes(db, { today });
   return { accountsCreated, accountsPresent: demoAccounts.length - accountsCreated, meterData };
 }

@@ -14,6 +14,11 @@ export interface UsageProfile {
   segment: 'residential' | 'sme';
   /** Scales the whole load (1 = an average 3-person home, about 15 kWh a day). */
   size: number;
+  /**
+   * From this market date on, the load is scaled by `size` here instead (a household that started working
+   * from home uses more than it did a year before). The days before it are modelled as without it.
+   */
+  sizeFrom?: { date: string; size: number };
   /** Rooftop solar capacity in kW (0 for none). */
   solarKw: number;
   /** A separately metered hot-water circuit (suffix E2), heating overnight. */
@@ -115,6 +120,7 @@ export function modelDay(
   const exported: number[] | undefined = profile.solarKw > 0 ? new Array(count) : undefined;
   const controlled: number[] | undefined = profile.controlledLoad ? new Array(count) : undefined;
 
+  const size = profile.sizeFrom && date >= profile.sizeFrom.date ? profile.sizeFrom.size : profile.size;
   const responses = profile.eventResponses?.filter((response) => response.date === date) ?? [];
   for (let i = 0; i < count; i++) {
     const hour = (i + 0.5) * hours;
@@ -122,8 +128,7 @@ export function modelDay(
       profile.segment === 'sme' ? businessKw(hour, weekend, temp) : residentialKw(hour, weekend, temp);
     const minute = i * intervalMinutes;
     const response = responses.find((r) => minute >= r.startMinute && minute < r.endMinute);
-    const loadKw =
-      shape * profile.size * dayScale * (0.88 + 0.24 * random()) * (1 - (response?.reduction ?? 0));
+    const loadKw = shape * size * dayScale * (0.88 + 0.24 * random()) * (1 - (response?.reduction ?? 0));
     const solarKw = profile.solarKw * solarFraction(hour, date, cloud) * (0.95 + 0.1 * random());
     imported[i] = toMicro(Math.max(0, loadKw - solarKw) * hours);
     if (exported) exported[i] = toMicro(Math.max(0, solarKw - loadKw) * hours);

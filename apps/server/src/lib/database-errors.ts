@@ -19,6 +19,8 @@ const unavailableMessages = [
   /connection terminated/i,
   /timeout exceeded when trying to connect/i,
   /PGlite is closed/i,
+  // A checked-out connection that the server ended between two statements (node-postgres's words).
+  /Client has encountered a connection error and is not queryable/i,
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -48,6 +50,15 @@ export function isStandbyRefusal(error: unknown): boolean {
     const candidate = current as { code?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && standbyCodes.has(candidate.code)) return true;
     current = candidate.cause;
+  }
+  return false;
+}
+
+/** A write sent to a node in recovery (SQLSTATE 25006, read_only_sql_transaction): DATABASE_URL is a standby. */
+export function isWriteOnStandby(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '25006') return true;
+    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

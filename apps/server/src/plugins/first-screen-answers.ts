@@ -3,9 +3,10 @@
  * each call of `firstScreenCalls` is sent through the server's own routes with `inject`, as the browser would
  * send it (its client address and forwarding headers, so access rules, rate limits and counted guesses are the
  * same, once), and its JSON answer, success or refusal, goes into the document. A call whose base the web app
- * is configured to send elsewhere, or that fails with a 5xx or takes longer than FIRST_SCREEN_WAIT_MS, is left
+ * is configured to send elsewhere, or that fails with a 5xx or takes longer than the setting FIRST_SCREEN_WAIT_MS, is left
  * to the browser, which asks for it as it did before.
  */
+import zlib from 'node:zlib';
 import {
   type ApiBase,
   type ClientConfig,
@@ -17,9 +18,8 @@ import {
   serverPrefixes,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** How long a page waits for its answers before it goes without them (the browser then asks itself). */
-export const FIRST_SCREEN_WAIT_MS = 1_500;
+import { withSuffix } from '../lib/compression.ts';
+import { type StoredAnswerParts, storedPartsOf } from '../lib/stored-answer-parts.ts';
 
 /** The request headers a call is sent with: the page request's, less what describes the page's own transfer. */
 const DROPPED_HEADERS = new Set([
@@ -49,25 +49,35 @@ export function servedHere(client: ClientConfig, base: ApiBase): boolean {
   return client[baseKeys[base]].replace(/\/+$/, '') === serverPrefixes[base];
 }
 
+/** A call's answer as its page carries it: the JSON text, or the stored parts its route left (decision 0050). */
+export interface CarriedAnswer {
+  key: string;
+  status: number;
+  body: string | StoredAnswerParts;
+}
+
 /**
- * The page's first-screen answers by call key (contracts' `InlinedAnswers`) as JSON text, each body the route's own
- * text, not parsed and written again (2 ms of a 75 KB week); null for a page without any.
+ * The page's first-screen answers (each body the route's own text, not parsed and written again: 2 ms of a 75 KB
+ * week), in the order of their keys; empty for a page without any. With `storedParts`, the calls are sent accepting
+ * gzip, and an answer sent from stored parts comes as those parts, for the page to join into its own gzip body.
  */
 export async function firstScreenAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   pathname: string,
-): Promise<string | null> {
+  { storedParts }: { storedParts: boolean },
+): Promise<CarriedAnswer[]> {
   const client = app.config.client;
   const calls = firstScreenCalls(pathname, { clientCode: client.clientCode }).filter((call) =>
     servedHere(client, call.endpoint.base),
   );
-  if (calls.length === 0) return null;
+  if (calls.length === 0) return [];
   const headers: Record<string, string | string[]> = { accept: 'application/json' };
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = value;
   }
-  const answers: string[] = [];
+  if (storedParts) headers['accept-encoding'] = 'gzip';
+  const answers: CarriedAnswer[] = [];
   const send = async (call: FirstScreenCall): Promise<void> => {
     const search = callSearch(call.query);
     const response = await app.inject({
@@ -78,11 +88,15 @@ export async function firstScreenAnswers(
     });
     if (response.statusCode >= 500 || response.statusCode === 304) return;
     if (!String(response.headers['content-type'] ?? '').includes('json')) return;
-    answers.push(
-      `${JSON.stringify(keyOfCall(call))}:{"status":${response.statusCode},"body":${response.body}}`,
-    );
+    const body =
+      storedPartsOf(response.raw.res) ??
+      (response.headers['content-encoding'] === 'gzip'
+        ? zlib.gunzipSync(response.rawPayload).toString('utf8')
+        : response.body);
+    answers.push({ key: keyOfCall(call), status: response.statusCode, body });
     if (call.followedBy && response.statusCode < 300) {
-      await Promise.all(call.followedBy(response.json()).map(send));
+      const text = typeof body === 'string' ? body : textOfParts(body);
+      await Promise.all(call.followedBy(JSON.parse(text)).map(send));
     }
   };
   let timer: NodeJS.Timeout | undefined;
@@ -91,10 +105,15 @@ export async function firstScreenAnswers(
       request.log.warn({ err: error }, 'a first-screen answer failed; the browser asks for it');
     }),
     new Promise((resolve) => {
-      timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+      timer = setTimeout(resolve, app.config.env.FIRST_SCREEN_WAIT_MS);
     }),
   ]);
   clearTimeout(timer);
-  // Answers that arrive after the wait are not added: the document is already on its way.
-  return answers.length > 0 ? `{${answers.slice().join(',')}}` : null;
+  // Answers that arrive after the wait are not added: the document is already on its way. In the order of their
+  // keys, not of their arrival: the same answers make the same document.
+  return answers.slice().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
+
+/** The text of an answer's stored parts, for the calls that follow it (none follows the usage call today). */
+const textOfParts = (parts: StoredAnswerParts): string =>
+  zlib.gunzipSync(withSuffix('gzip', parts.gzipPrefix, parts.suffix)).toString('utf8');

@@ -22,22 +22,29 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  acceptsEncoding,
+  type DeflatedPart,
+  deflatedPart,
+  gzipOfParts,
+  storedGzipPart,
+} from '../lib/compression.ts';
+import { htmlSafeJson } from '../lib/html-safe-json.ts';
 import { isServerPath, sendError } from './errors.ts';
-import { firstScreenAnswers } from './first-screen-answers.ts';
+import { type CarriedAnswer, firstScreenAnswers } from './first-screen-answers.ts';
 
 export const CONFIG_PLACEHOLDER = '<!--portal-config-->';
 
-/** What could end a JSON block early or break it in old parsers, each as its JSON escape (valid only in strings, where JSON text has them). */
-const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
-const escapeForScript = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
 /**
  * JSON text inside a <script type="application/json"> block (data, never run, so the Content-Security-Policy needs
- * no hash for it): what could end the block early escaped, in one pass.
+ * no hash for it): what could end the block early escaped (`htmlSafeJson`).
  */
 export function jsonTextScriptElement(id: string, json: string): string {
-  return `<script type="application/json" id="${id}">${json.replace(UNSAFE_IN_SCRIPT, escapeForScript)}</script>`;
+  return `${scriptElementOpening(id)}${htmlSafeJson(json)}${SCRIPT_ELEMENT_END}`;
 }
+
+const scriptElementOpening = (id: string) => `<script type="application/json" id="${id}">`;
+const SCRIPT_ELEMENT_END = '</script>';
 
 export const jsonScriptElement = (id: string, value: unknown): string =>
   jsonTextScriptElement(id, JSON.stringify(value));
@@ -52,6 +59,59 @@ export function screenPreloadLinks(manifest: ViteManifest, route: RouteScreen): 
     ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ].join('\n    ');
+}
+
+/** A screen's index.html, and its two sides of the point where a page's answers go (the end of <head>). */
+interface Page {
+  html: string;
+  before: string;
+  /** `before` compressed, once, for the pages that join stored answers into gzip. */
+  head: () => DeflatedPart;
+  rest: string;
+}
+
+function pageParts(html: string): Page {
+  const at = html.indexOf('</head>');
+  const before = html.slice(0, at);
+  let head: DeflatedPart | undefined;
+  return {
+    html,
+    before,
+    head: () => {
+      head ??= deflatedPart(Buffer.from(before));
+      return head;
+    },
+    rest: html.slice(at + '</head>'.length),
+  };
+}
+
+const answerOpening = (answer: CarriedAnswer, index: number) =>
+  `${index > 0 ? ',' : ''}${JSON.stringify(answer.key)}:{"status":${answer.status},"body":`;
+
+/** The page with its answers as one JSON block at the end of <head>. */
+function pageText(page: Page, answers: CarriedAnswer[]): string {
+  const json = `{${answers.map((answer, index) => `${answerOpening(answer, index)}${answer.body as string}}`).join('')}}`;
+  return `${page.before}  ${jsonTextScriptElement(FIRST_SCREEN_ANSWERS_ELEMENT_ID, json)}\n  </head>${page.rest}`;
+}
+
+/**
+ * The same page as `pageText` gives, in gzip, with each stored answer's compressed bytes as they are stored: only
+ * the text around them is compressed here (a few hundred bytes, where the whole page is 77 KB).
+ */
+function pageGzip(page: Page, answers: CarriedAnswer[]): Buffer {
+  const parts = [page.head()];
+  let text = `  ${scriptElementOpening(FIRST_SCREEN_ANSWERS_ELEMENT_ID)}{`;
+  answers.forEach((answer, index) => {
+    text += htmlSafeJson(answerOpening(answer, index));
+    if (typeof answer.body === 'string') {
+      text += `${htmlSafeJson(answer.body)}}`;
+      return;
+    }
+    parts.push(deflatedPart(Buffer.from(text)), storedGzipPart(answer.body.gzipPrefix));
+    // Stored as HTML-safe JSON already, as the prefix is.
+    text = `${answer.body.suffix.toString('utf8')}}`;
+  });
+  return gzipOfParts(parts, Buffer.from(`${text}}${SCRIPT_ELEMENT_END}\n  </head>${page.rest}`));
 }
 
 /** Vite's manifest and the route table the build wrote beside it, or undefined for a build without them. */
@@ -101,19 +161,19 @@ async function web(app: FastifyInstance) {
 
   // index.html for each screen, made once: the preload links go at the end of <head>.
   const build = built ? readBuild(distDir) : undefined;
-  const pages = new Map<string, string>();
-  const pageHtml = (url: string): string | undefined => {
+  const pages = new Map<string, Page>();
+  const pageOf = (url: string): Page | undefined => {
+    if (!indexHtml) return undefined;
     const route = build && routeOfPath(build.routes, url.split(/[?#]/)[0] ?? '/');
-    if (!indexHtml || !build || !route) return indexHtml;
-    let html = pages.get(route.screen);
-    if (html === undefined) {
-      const links = screenPreloadLinks(build.manifest, route);
-      html = links ? indexHtml.replace('</head>', () => `  ${links}\n  </head>`) : indexHtml;
-      pages.set(route.screen, html);
+    const screen = route?.screen ?? '';
+    let page = pages.get(screen);
+    if (page === undefined) {
+      const links = build && route ? screenPreloadLinks(build.manifest, route) : '';
+      page = pageParts(links ? indexHtml.replace('</head>', () => `  ${links}\n  </head>`) : indexHtml);
+      pages.set(screen, page);
     }
-    return html;
+    return page;
   };
-
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -140,24 +200,25 @@ async function web(app: FastifyInstance) {
       return sendError(reply, 404, 'NOT_FOUND', 'There is no such file.');
     }
     const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
-    const html = wantsApp ? pageHtml(url) : undefined;
-    if (html) {
+    const page = wantsApp ? pageOf(url) : undefined;
+    if (page) {
       // The first screen's answers travel with the document (decision 0045): a page that carries them holds the
-      // customer's data, for their browser only.
-      const answers = request.method === 'GET' ? await firstScreenAnswers(app, request, pathName) : null;
-      const carried = answers !== null;
-      return reply
+      // customer's data, for their browser only. A client that takes gzip gets a stored answer as its stored
+      // bytes, joined into the page's gzip body (decision 0050).
+      const storedParts = acceptsEncoding(request.headers['accept-encoding'], 'gzip');
+      const answers =
+        request.method === 'GET' ? await firstScreenAnswers(app, request, pathName, { storedParts }) : [];
+      reply
         .code(200)
         .type('text/html; charset=utf-8')
-        .header('cache-control', carried ? 'private, no-store' : 'no-cache')
-        .send(
-          carried
-            ? html.replace(
-                '</head>',
-                () => `  ${jsonTextScriptElement(FIRST_SCREEN_ANSWERS_ELEMENT_ID, answers)}\n  </head>`,
-              )
-            : html,
-        );
+        .header('cache-control', answers.length > 0 ? 'private, no-store' : 'no-cache');
+      if (answers.some((answer) => typeof answer.body !== 'string')) {
+        return reply
+          .header('content-encoding', 'gzip')
+          .header('vary', 'accept-encoding')
+          .send(pageGzip(page, answers));
+      }
+      return reply.send(answers.length > 0 ? pageText(page, answers) : page.html);
     }
     if (wantsApp) {
       return sendError(reply, 404, 'NOT_FOUND', 'The web app is not built. Run "npm run build" and restart.');

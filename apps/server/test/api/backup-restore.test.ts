@@ -21,7 +21,7 @@ import { saveProfile } from '../../src/domains/profiles/queries.ts';
 import { linkSecret } from '../../src/domains/subscriptions/links.ts';
 import { runPortal } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';
-import { createTestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, pgliteTemplate } from '../helpers/database.ts';
 import { modeOf } from '../helpers/file-modes.ts';
 import { databaseUrlFor } from '../helpers/postgres-url.ts';
 import { recordingTools } from '../helpers/recording-tools.ts';
@@ -100,7 +100,7 @@ describe.skipIf(info.kind !== 'pglite')('the embedded database (DATA_DIR)', () =
   beforeAll(async () => {
     if (info.kind !== 'pglite') return;
     // A DATA_DIR holding the demo data: the run's migrated, seeded template, loaded into a folder.
-    const template = new Blob([fs.readFileSync(info.templatePath)]);
+    const template = new Blob([await pgliteTemplate()]);
     fs.mkdirSync(source, { recursive: true });
     const client = await createPglite(path.join(source, 'pgdata'), { loadDataDir: template });
     await client.close();

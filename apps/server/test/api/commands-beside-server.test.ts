@@ -18,6 +18,7 @@ import { tableFingerprints } from '../../src/db/backup.ts';
 import { type DatabaseHandle, wrapPglite } from '../../src/db/index.ts';
 import { createPglite } from '../../src/db/pglite.ts';
 import { benchmarkProfile, generateNem12 } from '../../src/demo/nem12-generator.ts';
+import { demoAccounts } from '../../src/demo/seed.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { runPortal, runPortalWith } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';
@@ -332,7 +333,9 @@ describe.runIf(kind === 'pglite')('the server side of the hand-over', () => {
     expect(tariffs.find((row: { code: string }) => row.code === demoTariffs.flat.code)).toEqual({
       code: demoTariffs.flat.code,
       name: demoTariffs.flat.name,
-      accounts: 4,
+      accounts: demoAccounts.filter((account) =>
+        account.tariffs.some((tariff) => tariff.code === demoTariffs.flat.code),
+      ).length,
       definition: demoTariffs.flat,
     });
     const { events } = await json('events', 'list');

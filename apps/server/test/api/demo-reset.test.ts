@@ -71,7 +71,11 @@ async function demoState(): Promise<Record<string, string[]>> {
 }
 
 describe('resetDemo (portal demo reset)', () => {
-  it('puts the demo accounts back as the first start made them after a visitor tried everything', async () => {
+  // A reset prices the days of 30 accounts again (their tariffs are given anew) and runs the seed: more than the
+  // default 30 s on a busy machine.
+  it('puts the demo accounts back as the first start made them after a visitor tried everything', {
+    timeout: 120_000,
+  }, async () => {
     const seeded = await demoState();
     // The day the template seeded the demo: demo-happy signed up a fixed number of days before it.
     const [happy] = await t.db
@@ -208,7 +212,7 @@ describe('resetDemo (portal demo reset)', () => {
     expect(hfy.json()).toEqual({ opted_in: true });
   });
 
-  it('is idempotent: a second reset changes nothing', async () => {
+  it('is idempotent: a second reset changes nothing', { timeout: 120_000 }, async () => {
     const before = await demoState();
     const [happy] = await t.db
       .select({ signedUpAt: happyHoursParticipants.signedUpAt })

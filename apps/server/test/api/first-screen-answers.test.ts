@@ -4,6 +4,8 @@
  * address, so a guess is counted once and a limit applies as it would to the call; none for a page without data,
  * nor for a base the web app sends elsewhere.
  */
+
+import zlib from 'node:zlib';
 import {
   callKey,
   endpointPath,
@@ -15,10 +17,10 @@ import {
   weekStart,
 } from '@portal/contracts';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { servedHere } from '../../src/plugins/first-screen-answers.ts';
 import { jsonScriptElement } from '../../src/plugins/web.ts';
-import { testAppForFile } from '../helpers/app.ts';
+import { buildTestApp, testAppForFile } from '../helpers/app.ts';
 import { createWebDist } from '../helpers/web-dist.ts';
 
 const web = createWebDist();
@@ -53,6 +55,27 @@ describe("a data page's document", () => {
       url: `/api/tracker/usage?account_id=demo-home&from=${week}`,
     });
     expect(answers?.[key]).toEqual({ status: 200, body: call.json() });
+  });
+
+  it.each([
+    ['50', 'goes without them: the browser asks', 0],
+    ['5000', 'waits for them', 2],
+  ])('with its calls answered in 300 ms and FIRST_SCREEN_WAIT_MS=%s, %s', async (wait, _, carried) => {
+    const slow = await buildTestApp({ WEB_DIST_DIR: web.dir, FIRST_SCREEN_WAIT_MS: wait });
+    try {
+      // Every call the document sends is answered 300 ms late; the page request itself is not.
+      const inject = slow.app.inject.bind(slow.app);
+      vi.spyOn(slow.app, 'inject').mockImplementation((async (options: { url: string }) => {
+        if (options.url.startsWith('/api/')) await new Promise((resolve) => setTimeout(resolve, 300));
+        return inject(options as never);
+      }) as never);
+      const response = await inject({ method: 'GET', url: '/new/usage/demo-home' });
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(answersIn(response.body) ?? {})).toHaveLength(carried);
+    } finally {
+      vi.restoreAllMocks();
+      await slow.close();
+    }
   });
 
   it('names the week of the URL, any date of it', async () => {
@@ -109,6 +132,47 @@ describe("a data page's document", () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/new/usage/demo-home' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('a page to a client that takes gzip, in production (decision 0050)', () => {
+  it('is the same document as in plain text, the stored week joined in as its stored bytes', async () => {
+    const production = await buildTestApp({ NODE_ENV: 'production', WEB_DIST_DIR: web.dir });
+    const request = (url: string, acceptEncoding: string) =>
+      production.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': acceptEncoding },
+        remoteAddress: '10.9.2.1',
+      });
+    try {
+      const week = weekStart(marketToday());
+      for (const url of [
+        '/new/usage/demo-home',
+        `/new/usage/demo-happy/${week}/2`,
+        '/new/usage/demo-solar/2026-09-09/3',
+      ]) {
+        // Twice: the first request builds and stores the week, the second sends it as stored.
+        for (const round of ['built', 'stored']) {
+          const plain = await request(url, 'identity');
+          const zipped = await request(url, 'gzip, deflate, br, zstd');
+          expect(zipped.statusCode, `${url} ${round}`).toBe(200);
+          expect(zipped.headers['content-encoding'], `${url} ${round}`).toBe('gzip');
+          expect(zipped.headers['cache-control']).toBe('private, no-store');
+          expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+          expect(plain.headers['content-encoding']).toBeUndefined();
+          expect(answersIn(plain.body), url).toBeDefined();
+          // gunzip checks the trailer's CRC-32 and length of the whole document.
+          expect(zlib.gunzipSync(zipped.rawPayload).toString('utf8'), `${url} ${round}`).toBe(plain.body);
+        }
+      }
+      // A page whose answers have no stored parts is compressed as any page is.
+      const events = await request('/ReduceAndReward/demo-home', 'gzip, deflate, br');
+      expect(events.headers['content-encoding']).toBe('br');
+      expect(answersIn(zlib.brotliDecompressSync(events.rawPayload).toString('utf8'))).toBeDefined();
+    } finally {
+      await production.close();
+    }
   });
 });
 

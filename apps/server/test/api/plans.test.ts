@@ -13,17 +13,19 @@ import {
   planCopy,
   plansResponseSchema,
 } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { accounts } from '../../src/db/schema.ts';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { Database } from '../../src/db/index.ts';
+import { type AccountRow, accounts, meterReads } from '../../src/db/schema.ts';
+import { findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
 import { demoPlans } from '../../src/domains/billing/demo-tariffs.ts';
 import { toDollars } from '../../src/domains/billing/money.ts';
 import { storedDays } from '../../src/domains/billing/priced-days-reads.ts';
 import { assignTariff, importTariffs } from '../../src/domains/billing/tariff-store.ts';
 import { previewSnapshot } from '../../src/domains/subscriptions/sender.ts';
-import { plansFor } from '../../src/domains/tracker/plans-service.ts';
+import { createPlansCache, plansFor } from '../../src/domains/tracker/plans-service.ts';
 import { roundToCent } from '../../src/domains/tracker/week.ts';
-import { testAppForFile } from '../helpers/app.ts';
+import { buildTestApp, type TestApp, testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();
 
@@ -143,11 +145,12 @@ describe('GET /api/tracker/plans', () => {
   it('keeps the answer for the usage version: a second view prices nothing, a plan change prices again', async () => {
     const [account] = await t.db.select().from(accounts).where(eq(accounts.publicId, 'demo-business'));
     const row = account as NonNullable<typeof account>;
-    const first = await plansFor(t.db, row, 50);
-    expect(await plansFor(t.db, row, 50)).toBe(first);
+    const cache = createPlansCache(2 ** 20);
+    const first = await plansFor(t.db, row, 50, { cache });
+    expect(await plansFor(t.db, row, 50, { cache })).toBe(first);
     // A plan change raises the account's usage version (decision 0019): the comparison is made again.
     await assignTariff(t.db, row.id, 'PLAN-BIZ-FLAT-2026', marketToday());
-    const after = await plansFor(t.db, row, 50);
+    const after = await plansFor(t.db, row, 50, { cache });
     expect(after).not.toBe(first);
     expect(after.plans.find((plan) => plan.current)?.code).toBe('PLAN-BIZ-FLAT-2026');
   });
@@ -169,5 +172,52 @@ describe('GET /api/tracker/plans', () => {
   it('is in the OpenAPI document', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.json().paths['/api/tracker/plans']?.get).toBeDefined();
+  });
+});
+
+describe('two apps in one process', () => {
+  it("keep their own plans answers: one app's never shows in the other after the other's data changed", async () => {
+    // Two databases copied from one template: the same accounts, ids and usage versions.
+    const [first, second] = [await buildTestApp(), await buildTestApp()];
+    onTestFinished(async () => {
+      await first.close();
+      await second.close();
+    });
+    // The last month of demo-solar's reads replaced behind the portal (psql): the same change of version in both,
+    // other reads in each.
+    const replaceReads = async (db: Database, microKwh: number) => {
+      const account = await findAccountByPublicId(db, 'demo-solar');
+      await db
+        .update(meterReads)
+        .set({
+          intervalValues: sql`array_fill(${microKwh}::bigint, array[array_length(${meterReads.intervalValues}, 1)])`,
+        })
+        .where(
+          and(
+            eq(meterReads.nmi, account?.nmi as string),
+            gte(meterReads.readDate, addDays(marketToday(), -30)),
+          ),
+        );
+    };
+    const plansIn = async (app: TestApp) => {
+      const response = await app.app.inject({
+        method: 'GET',
+        url: '/api/tracker/plans?account_id=demo-solar',
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    await replaceReads(first.db, 50_000);
+    await replaceReads(second.db, 400_000);
+    const inFirst = await plansIn(first);
+    const inSecond = await plansIn(second);
+    // Built from scratch: no cache.
+    const fromScratch = await plansFor(
+      second.db,
+      (await findAccountByPublicId(second.db, 'demo-solar')) as AccountRow,
+      second.config.env.BETTER_OFFER_MIN_SAVING,
+    );
+    expect(inSecond).toEqual(JSON.parse(JSON.stringify(fromScratch)));
+    expect(inSecond.plans).not.toEqual(inFirst.plans);
   });
 });

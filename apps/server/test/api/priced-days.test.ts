@@ -14,7 +14,7 @@ import type { Database } from '../../src/db/index.ts';
 import { happyHoursSlots } from '../../src/db/schema/offers.ts';
 import { pricedDays, pricedDaysStale } from '../../src/db/schema/priced-days.ts';
 import { type AccountRow, meterReads } from '../../src/db/schema.ts';
-import { insertAccount } from '../../src/domains/accounts/queries.ts';
+import { findAccountByPublicId, insertAccount } from '../../src/domains/accounts/queries.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import {
   type PricedDay,
@@ -32,7 +32,7 @@ import type { Nem12WriteChannel } from '../../src/domains/meter-data/nem12/index
 import { writeNem12 } from '../../src/domains/meter-data/nem12/writer.ts';
 import { energyReadsOf } from '../../src/domains/meter-data/queries.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
-import { testAppForFile } from '../helpers/app.ts';
+import { buildTestApp, testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();
 
@@ -363,5 +363,32 @@ describe.runIf(onPostgres)('priced days under concurrent writers (PostgreSQL)', 
       ]);
       await expectPricedFromScratch(account, START, last);
     }
+  });
+});
+
+describe('two apps in one process', () => {
+  it("price with their own database's tariffs, never a tariff the other app read", async () => {
+    // Copies of one template: the same tariff codes with the same row times.
+    const [first, second] = [await buildTestApp(), await buildTestApp()];
+    onTestFinished(async () => {
+      await first.close();
+      await second.close();
+    });
+    const from = addDays(marketToday(), -7);
+    const serviceCharges = async (db: Database) => {
+      const account = (await findAccountByPublicId(db, 'demo-home')) as AccountRow;
+      await repriceAccounts(db, { accountIds: [account.id], from });
+      return (await storedDays(db, account, from, addDays(from, 5))).map((day) => day.spend?.serviceCharge);
+    };
+    const before = await serviceCharges(first.db);
+    // In the second, demo-home's plan charges another supply charge, changed behind the portal (its row time kept).
+    const account = (await findAccountByPublicId(second.db, 'demo-home')) as AccountRow;
+    const code = (await tariffAssignmentsOf(second.db, account.id)).at(-1)?.tariff.code as string;
+    await second.db.execute(
+      sql`update tariffs set definition = jsonb_set(definition, '{supply_cents_per_day}', '"187.654321"') where code = ${code}`,
+    );
+    const after = await serviceCharges(second.db);
+    expect(after).toHaveLength(before.length);
+    for (const [index, charge] of after.entries()) expect(charge).not.toEqual(before[index]);
   });
 });

@@ -17,7 +17,7 @@ import type { DatabaseHandle } from '../../src/db/index.ts';
 import { createPglite } from '../../src/db/pglite.ts';
 import { runPortalWith } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';
-import { createTestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, pgliteTemplate } from '../helpers/database.ts';
 import { countEntries, loosen, modeOf, sharedEntries } from '../helpers/file-modes.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
 
@@ -34,7 +34,7 @@ async function demoDataDir(name: string): Promise<string> {
   const dataDir = path.join(workDir, name);
   fs.mkdirSync(dataDir);
   const client = await createPglite(path.join(dataDir, 'pgdata'), {
-    loadDataDir: new Blob([fs.readFileSync(info.templatePath)]),
+    loadDataDir: new Blob([await pgliteTemplate()]),
   });
   await client.close();
   return dataDir;

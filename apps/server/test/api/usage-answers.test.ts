@@ -16,26 +16,32 @@ import {
   USAGE_RESPONSE_VERSION,
   weekStart,
 } from '@portal/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { type Database, wrapPostgres } from '../../src/db/index.ts';
 import { happyHoursSlots } from '../../src/db/schema/offers.ts';
+import { usageAnswers, usageForecasts } from '../../src/db/schema/usage-answers.ts';
 import { type AccountRow, accounts, usageVersions } from '../../src/db/schema.ts';
 import { findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
-import { createAccount } from '../../src/domains/accounts/service.ts';
+import { closeAccount, createAccount } from '../../src/domains/accounts/service.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
+import { storedDays } from '../../src/domains/billing/priced-days-reads.ts';
 import { repriceAccounts, withPricing } from '../../src/domains/billing/pricing.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
 import { nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { inviteToHappyHours } from '../../src/domains/offers/happy-hours.ts';
+import { setBudget } from '../../src/domains/tracker/budget.ts';
 import { importCurtailment } from '../../src/domains/tracker/curtailment.ts';
 import { msToNextRollover, rollOver } from '../../src/domains/tracker/rollover.ts';
 import {
   type AnswerEncoding,
   allAccountIds,
   answerOf,
-  ForecastSuffixes,
+  forecastIsCurrent,
   isCurrent,
   lookUpUsage,
   RECENT_WEEKS,
@@ -43,7 +49,9 @@ import {
   refreshUsageAnswers,
   type UsageLookUp,
 } from '../../src/domains/tracker/usage-answers.ts';
-import { usageJsonFor } from '../../src/domains/tracker/usage-service.ts';
+import { daysAround, usageJsonFor, type WeekDays } from '../../src/domains/tracker/usage-service.ts';
+import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS } from '../../src/domains/tracker/week.ts';
+import { compressPrefix } from '../../src/lib/compression.ts';
 import { testAppForFile } from '../helpers/app.ts';
 
 const t = testAppForFile();
@@ -80,6 +88,7 @@ describe('another account waiting to be priced', () => {
 /**
  * Imports `days` days of one meter from `from`: 0.15 kWh each half-hour, or `milliKwh` in both half-hours of
  * `hour` when given; `sequence` makes the update time later than the reads before it (a correction replaces).
+ * On `db` (the file's own by default); `afterCommit` as `portal meter-data import` gives it (decision 0036).
  */
 async function importDays(
   nmi: string,
@@ -88,6 +97,7 @@ async function importDays(
   milliKwh: number,
   hour = -1,
   sequence = 0,
+  on: { db?: Database; afterCommit?: (accountIds: readonly string[]) => Promise<void> } = {},
 ) {
   const reads = Array.from({ length: days }, (_, i) => ({
     date: addDays(from, i),
@@ -97,13 +107,34 @@ async function importDays(
     updateTime: marketInstant(addDays(from, 60), sequence),
   }));
   const text = [...nem12Lines({ channels: [{ nmi, suffix: 'E1', intervalMinutes: 30, reads }] })].join('\n');
-  expect((await importNem12Source(t.db, textSource(`${nmi}-${from}-${sequence}.csv`, text))).status).toBe(
+  const source = textSource(`${nmi}-${from}-${sequence}.csv`, text);
+  const { afterCommit } = on;
+  expect((await importNem12Source(on.db ?? t.db, source, afterCommit ? { afterCommit } : {})).status).toBe(
     'imported',
   );
 }
 
-/** Forecasts kept as the server keeps them: by account, usage version and day. */
-const forecasts = new ForecastSuffixes(100);
+/**
+ * A residential account of this file's retailer on `tariff` from the start (and invited to Happy Hours when
+ * asked), with flat reads from `first` to yesterday: the set-up of every account these tests make.
+ */
+async function accountWithReads(
+  nmi: string,
+  publicId: string,
+  first: string,
+  { tariff = demoTariffs.timeOfUse.code, happyHours = false }: { tariff?: string; happyHours?: boolean } = {},
+) {
+  const account = await createAccount(t.db, {
+    nmi,
+    publicId,
+    marketSegment: 'residential',
+    clientCode: t.config.client.clientCode,
+  });
+  await assignTariff(t.db, account.id, tariff, FROM_THE_START);
+  if (happyHours) await inviteToHappyHours(t.db, [account], t.config.client.clientCode);
+  await importDays(nmi, first, daysBetween(first, marketToday()), 0);
+  return account;
+}
 
 const decoders: Record<AnswerEncoding, (body: Buffer) => Buffer> = {
   identity: (body) => body,
@@ -120,10 +151,11 @@ async function served(
   weekStart: string,
   today: string,
   encoding: AnswerEncoding = 'identity',
+  db: Database = t.db,
 ) {
-  const found = await lookUpUsage(t.db, publicId, weekStart, encoding);
+  const found = await lookUpUsage(db, publicId, weekStart, encoding);
   if (!found) throw new Error(`no account ${publicId}`);
-  const answer = await answerOf(t.db, found, weekStart, today, encoding, forecasts);
+  const answer = await answerOf(db, found, weekStart, today, encoding, db);
   return { text: decoders[encoding](answer.body).toString('utf8'), built: answer.built, etag: answer.etag };
 }
 
@@ -137,6 +169,7 @@ const change = fc.oneof(
   fc.record({
     kind: fc.constant('read' as const),
     day: fc.integer({ min: 0, max: 55 }),
+    days: fc.integer({ min: 1, max: 4 }),
     kwh: fc.integer({ min: 0, max: 3000 }),
     hour: fc.integer({ min: 0, max: 23 }),
   }),
@@ -166,6 +199,86 @@ const change = fc.oneof(
   fc.record({ kind: fc.constant('rollover' as const), days: fc.integer({ min: 1, max: 8 }) }),
 );
 
+type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
+
+/** What a change is made to: the account, its first day of data, and the update time of a read it imports. */
+interface ChangeTarget {
+  account: AccountRow;
+  first: string;
+  sequence: number;
+  /** Refresh the recent weeks after committing, as `portal meter-data import` and `portal billing reprice` do. */
+  refresh?: boolean;
+}
+
+/** Makes one change (any but a roll-over, which moves the day) on `db`, as the portal's writers make it. */
+async function applyChange(db: Database, step: Exclude<Change, { kind: 'rollover' }>, target: ChangeTarget) {
+  const { account, first } = target;
+  const refresh = async (accountIds: readonly string[]) => {
+    if (target.refresh) await refreshUsageAnswers(db, accountIds);
+  };
+  switch (step.kind) {
+    case 'read':
+      await importDays(
+        account.nmi,
+        addDays(first, step.day),
+        step.days,
+        step.kwh,
+        step.hour,
+        target.sequence,
+        { db, afterCommit: refresh },
+      );
+      break;
+    case 'tariff':
+      await assignTariff(
+        db,
+        account.id,
+        step.flat ? demoTariffs.flat.code : demoTariffs.timeOfUse.code,
+        addDays(first, step.day),
+      );
+      break;
+    case 'slot':
+      await withPricing(db, (tx) =>
+        tx
+          .insert(happyHoursSlots)
+          .values({ accountId: account.id, effectiveDate: addDays(first, step.day), timeSlot: step.slot })
+          .onConflictDoUpdate({
+            target: [happyHoursSlots.accountId, happyHoursSlots.effectiveDate],
+            set: { timeSlot: step.slot },
+          }),
+      );
+      break;
+    case 'budget':
+      await setBudget(db, account.id, step.dollars);
+      break;
+    case 'settings':
+      await db
+        .update(accounts)
+        .set({
+          completedSurvey: step.survey,
+          emailClickCount: step.clicks,
+          noEmail: step.noEmail,
+          solarTrial: true,
+        })
+        .where(eq(accounts.id, account.id));
+      break;
+    case 'curtailment':
+      await importCurtailment(db, [
+        {
+          nmi: account.nmi,
+          date: addDays(first, step.day),
+          hours_curtailed: 1.5,
+          kwh_curtailed: step.kwh / 10,
+          benefit: step.kwh / 20,
+        },
+      ]);
+      break;
+    case 'reprice':
+      await repriceAccounts(db, { accountIds: [account.id] });
+      await refresh([account.id]);
+      break;
+  }
+}
+
 let runs = 0;
 
 describe('the stored answer (property)', () => {
@@ -180,82 +293,14 @@ describe('the stored answer (property)', () => {
           const publicId = `stored-${runs}`;
           let today = marketToday();
           const first = addDays(weekStart(today), -49);
-          const account = await createAccount(t.db, {
-            nmi,
-            publicId,
-            marketSegment: 'residential',
-            clientCode: t.config.client.clientCode,
-          });
-          await assignTariff(t.db, account.id, demoTariffs.timeOfUse.code, FROM_THE_START);
-          await inviteToHappyHours(t.db, [account], t.config.client.clientCode);
           // Every day up to yesterday: the current week, its trend and the forecast move with the day.
-          await importDays(nmi, first, daysBetween(first, today), 0);
+          const account = await accountWithReads(nmi, publicId, first, { happyHours: true });
           // Every recent week read once: stored as they stand.
           for (let back = 0; back < RECENT_WEEKS; back++)
             await served(publicId, addDays(weekStart(today), -7 * back), today);
           for (const [index, step] of changes.entries()) {
-            switch (step.kind) {
-              case 'read':
-                await importDays(nmi, addDays(first, step.day), 1, step.kwh, step.hour, index + 1);
-                break;
-              case 'tariff':
-                await assignTariff(
-                  t.db,
-                  account.id,
-                  step.flat ? demoTariffs.flat.code : demoTariffs.timeOfUse.code,
-                  addDays(first, step.day),
-                );
-                break;
-              case 'slot':
-                await withPricing(t.db, (tx) =>
-                  tx
-                    .insert(happyHoursSlots)
-                    .values({
-                      accountId: account.id,
-                      effectiveDate: addDays(first, step.day),
-                      timeSlot: step.slot,
-                    })
-                    .onConflictDoUpdate({
-                      target: [happyHoursSlots.accountId, happyHoursSlots.effectiveDate],
-                      set: { timeSlot: step.slot },
-                    }),
-                );
-                break;
-              case 'budget':
-                await t.db
-                  .update(accounts)
-                  .set({ spendTarget: step.dollars })
-                  .where(eq(accounts.id, account.id));
-                break;
-              case 'settings':
-                await t.db
-                  .update(accounts)
-                  .set({
-                    completedSurvey: step.survey,
-                    emailClickCount: step.clicks,
-                    noEmail: step.noEmail,
-                    solarTrial: true,
-                  })
-                  .where(eq(accounts.id, account.id));
-                break;
-              case 'curtailment':
-                await importCurtailment(t.db, [
-                  {
-                    nmi,
-                    date: addDays(first, step.day),
-                    hours_curtailed: 1.5,
-                    kwh_curtailed: step.kwh / 10,
-                    benefit: step.kwh / 20,
-                  },
-                ]);
-                break;
-              case 'reprice':
-                await repriceAccounts(t.db, { accountIds: [account.id] });
-                break;
-              case 'rollover':
-                today = addDays(today, step.days);
-                break;
-            }
+            if (step.kind === 'rollover') today = addDays(today, step.days);
+            else await applyChange(t.db, step, { account, first, sequence: index + 1 });
             const week = addDays(weekStart(today), -7 * (weeksBack[index] ?? 0));
             const answer = await served(publicId, week, today);
             expect(answer.text).toBe(await fromScratch(publicId, week, today));
@@ -285,6 +330,269 @@ describe('the stored answer (property)', () => {
   }, 600_000);
 });
 
+const onPostgres = inject('testDatabase').kind === 'postgres';
+
+/**
+ * Every stored week and forecast of the account that a reader would take as current on any of `days` is, byte
+ * for byte, the answer built from scratch on that day; and what a reader is then sent is that answer.
+ */
+async function expectStoredAsBuilt(publicId: string, weeks: readonly string[], days: readonly string[]) {
+  const split = (answer: string) => answer.lastIndexOf('"forecast":') + '"forecast":'.length;
+  for (const day of days) {
+    for (const week of weeks) {
+      const expected = await fromScratch(publicId, week, day);
+      const found = (await lookUpUsage(t.db, publicId, week, 'identity')) as UsageLookUp;
+      if (isCurrent(found, week, day))
+        expect(found.stored?.body?.toString('utf8'), `the stored week of ${week} on ${day}`).toBe(
+          expected.slice(0, split(expected)),
+        );
+      if (forecastIsCurrent(found.forecast, found.account, found.usageVersion, day))
+        expect(found.forecast.suffix.toString('utf8'), `the stored forecast on ${day}`).toBe(
+          expected.slice(split(expected)),
+        );
+    }
+  }
+  for (const day of days) {
+    for (const week of weeks)
+      expect((await served(publicId, week, day)).text).toBe(await fromScratch(publicId, week, day));
+  }
+}
+
+describe.runIf(onPostgres)('the stored answer under concurrent writers (PostgreSQL)', () => {
+  it('is never left, nor served, other than the answer built from scratch', async () => {
+    // A second instance of the portal on the same database: its own pool, prepared statements and memory.
+    const other = wrapPostgres(new pg.Pool({ connectionString: t.database.url, max: 4 }));
+    const otherApp = await buildApp({ config: t.config, database: other, logger: false });
+    onTestFinished(async () => {
+      await otherApp.close();
+      await other.close();
+    });
+    const instances = [t, { app: otherApp, db: other.db }];
+    // Moving out: the account's last day at the premises, which decides the curtailment it shows.
+    const moveOut = fc.record({
+      kind: fc.constant('moveOut' as const),
+      day: fc.integer({ min: 30, max: 55 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        // Each change with the number of reads after which it starts, so that commits fall among the builds of
+        // readers and refreshes (counted, not timed: no sleeps).
+        fc.array(fc.tuple(fc.oneof(change, moveOut), fc.integer({ min: 0, max: 40 })), {
+          minLength: 4,
+          maxLength: 10,
+        }),
+        // When the move-out and the two instances' roll-overs start, in reads.
+        fc.tuple(fc.nat(30), fc.nat(30), fc.nat(30)),
+        async (changes, [moveOutAfter, ...rollOversAfter]) => {
+          runs++;
+          const nmi = `95${String(runs).padStart(8, '0')}`;
+          const publicId = `racing-${runs}`;
+          const today = marketToday();
+          const tomorrow = addDays(today, 1);
+          const first = addDays(weekStart(today), -49);
+          let account = await accountWithReads(nmi, publicId, first, { happyHours: true });
+          // In the solar trial, curtailed early and late: a move-out changes what it shows.
+          for (const day of [10, 40, 48])
+            await applyChange(t.db, { kind: 'curtailment', day, kwh: 30 }, { account, first, sequence: 0 });
+          account = (await findAccountByPublicId(t.db, publicId)) as AccountRow;
+          const weeks = [
+            ...new Set(
+              [today, tomorrow].flatMap((day) =>
+                Array.from({ length: RECENT_WEEKS }, (_, back) => addDays(weekStart(day), -7 * back)),
+              ),
+            ),
+          ];
+          for (const week of weeks) await served(publicId, week, today);
+          // Two overlapping files of the meter and one of them again, a move-out, the roll-over's refresh of the account
+          // for tomorrow, then the generated changes, each on one of the two instances, while readers of both days
+          // read on both.
+          let reads = 0;
+          const waiting: { after: number; start: () => void }[] = [];
+          const afterReads = (after: number) =>
+            new Promise<void>((start) => {
+              if (reads >= after) start();
+              else waiting.push({ after, start });
+            });
+          const counted = () => {
+            reads++;
+            for (const waiter of waiting.filter((waiter) => waiter.after <= reads)) {
+              waiting.splice(waiting.indexOf(waiter), 1);
+              waiter.start();
+            }
+          };
+          const writes: Promise<unknown>[] = [
+            applyChange(
+              t.db,
+              { kind: 'read', day: 38, days: 4, kwh: 1200, hour: 18 },
+              { account, first, sequence: 101, refresh: true },
+            ),
+            applyChange(
+              other.db,
+              { kind: 'read', day: 40, days: 4, kwh: 2500, hour: 19 },
+              { account, first, sequence: 102, refresh: true },
+            ),
+            applyChange(
+              other.db,
+              { kind: 'read', day: 38, days: 4, kwh: 1200, hour: 18 },
+              { account, first, sequence: 101, refresh: true },
+            ),
+            afterReads(moveOutAfter).then(() => closeAccount(other.db, publicId, addDays(first, 44))),
+            ...instances.map((instance, which) =>
+              afterReads(rollOversAfter[which] ?? 0).then(() =>
+                refreshUsageAnswers(instance.db, [account.id], { today: tomorrow }),
+              ),
+            ),
+            ...changes.map(async ([step, after], index) => {
+              await afterReads(after);
+              const db = instances[index % 2]?.db as Database;
+              const target = { account, first, sequence: index + 1, refresh: true };
+              if (step.kind === 'rollover') return refreshUsageAnswers(db, [account.id], { today: tomorrow });
+              if (step.kind === 'moveOut') return closeAccount(db, publicId, addDays(first, step.day));
+              return applyChange(db, step, target);
+            }),
+          ];
+          let writing = true;
+          const written = Promise.all(writes).finally(() => {
+            writing = false;
+          });
+          const readers = instances.map(async (instance, which) => {
+            do {
+              for (const [index, week] of weeks.entries()) {
+                const day = which === 0 ? today : tomorrow;
+                await served(publicId, week, day, index % 2 ? 'br' : 'identity', instance.db);
+                counted();
+                const response = await instance.app.inject({ method: 'GET', url: usageUrl(publicId, week) });
+                expect(response.statusCode).toBe(200);
+                counted();
+              }
+            } while (writing);
+          });
+          await Promise.all([written, ...readers]);
+          await expectStoredAsBuilt(publicId, weeks, [today, tomorrow]);
+        },
+      ),
+      { numRuns: 6 },
+    );
+    // Each run imports, prices and builds some twenty weeks on two instances at once.
+  }, 600_000);
+});
+
+describe('a week built while its account moves out', () => {
+  it('is built from the account as it stands at the version it is stored for', async () => {
+    const today = marketToday();
+    const nmi = '9599000003';
+    const first = addDays(weekStart(today), -49);
+    const account = await accountWithReads(nmi, 'moving-out', first, { tariff: demoTariffs.flat.code });
+    for (const day of [10, 40])
+      await applyChange(t.db, { kind: 'curtailment', day, kwh: 30 }, { account, first, sequence: 0 });
+    const week = addDays(weekStart(today), -7);
+    // A reader finds the account's days waiting to be priced (a change behind the portal), and so builds; the
+    // account moves out (a new supply period, a new version) between its look-up and its build.
+    await t.db.execute(sql`insert into priced_days_stale (account_id) values (${account.id})`);
+    const found = (await lookUpUsage(t.db, 'moving-out', week, 'identity')) as UsageLookUp;
+    expect(found.stale).toBe(true);
+    await closeAccount(t.db, 'moving-out', addDays(first, 30));
+    await answerOf(t.db, found, week, today, 'identity', t.db);
+    await expectStoredAsBuilt('moving-out', [week], [today]);
+  });
+});
+
+describe.runIf(onPostgres)('a refresh while its account moves out (PostgreSQL)', () => {
+  it('builds each week from the account as it stands at the version it stores', async () => {
+    const today = marketToday();
+    const tomorrow = addDays(today, 1);
+    const nmi = '9599000004';
+    const first = addDays(weekStart(today), -49);
+    const account = await accountWithReads(nmi, 'refresh-moving-out', first, {
+      tariff: demoTariffs.flat.code,
+    });
+    for (const day of [10, 40, 48])
+      await applyChange(t.db, { kind: 'curtailment', day, kwh: 30 }, { account, first, sequence: 0 });
+    const weeks = Array.from({ length: RECENT_WEEKS }, (_, back) => addDays(weekStart(tomorrow), -7 * back));
+    for (const week of weeks) await served('refresh-moving-out', week, today);
+    // The refresh of tomorrow (the roll-over's) held at its first week's store by a lock on that row; the account
+    // moves out meanwhile, then the refresh goes on to the weeks after.
+    const holder = new pg.Client({ connectionString: t.database.url });
+    await holder.connect();
+    onTestFinished(() => holder.end());
+    await holder.query('begin');
+    await holder.query('select 1 from usage_answers where account_id = $1 and week_start = $2 for update', [
+      account.id,
+      weeks[0],
+    ]);
+    const refresh = refreshUsageAnswers(t.db, [account.id], { today: tomorrow });
+    // Room for the build before the store on a loaded machine.
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await holder.query(
+            `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return rows[0].n;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
+    await closeAccount(t.db, 'refresh-moving-out', addDays(first, 25));
+    await holder.query('commit');
+    await refresh;
+    await expectStoredAsBuilt('refresh-moving-out', weeks, [tomorrow]);
+  });
+});
+
+describe('the stored forecast (decision 0051)', () => {
+  it('is sent as stored once a refresh stored it, and computed again when the version, the day or the supply period moves', async () => {
+    const today = marketToday();
+    const week = weekStart(today);
+    const nmi = '9599000001';
+    const first = addDays(week, -63);
+    const account = await accountWithReads(nmi, 'stored-forecast', first, { tariff: demoTariffs.flat.code });
+    expect((await refreshUsageAnswers(t.db, [account.id], { today })).forecasts).toBe(1);
+    expect((await refreshUsageAnswers(t.db, [account.id], { today })).forecasts).toBe(0);
+    // Marked where it is stored: a request that computed its own forecast would not show the mark.
+    const mark = async () => {
+      await t.db
+        .update(usageForecasts)
+        .set({
+          suffix: sql`convert_to(regexp_replace(convert_from(${usageForecasts.suffix}, 'UTF8'), '"spend_to_date":[-0-9.]+', '"spend_to_date":98765.43'), 'UTF8')`,
+        })
+        .where(eq(usageForecasts.accountId, account.id));
+    };
+    const forecastOf = async (day: string) =>
+      JSON.parse((await served('stored-forecast', week, day)).text).forecast as { spend_to_date: number };
+    await mark();
+    expect((await forecastOf(today)).spend_to_date).toBe(98765.43);
+    // Another day: computed for it, and stored in place of the marked one.
+    const tomorrow = addDays(today, 1);
+    expect((await forecastOf(tomorrow)).spend_to_date).not.toBe(98765.43);
+    expect((await served('stored-forecast', week, tomorrow)).text).toBe(
+      await fromScratch('stored-forecast', week, tomorrow),
+    );
+    // A new usage version (a read changed): computed again.
+    await mark();
+    await importDays(nmi, addDays(first, 3), 1, 2000, 18, 1);
+    expect((await forecastOf(tomorrow)).spend_to_date).not.toBe(98765.43);
+    // Another supply period: computed again.
+    await mark();
+    await t.db
+      .update(accounts)
+      .set({ supplyFrom: addDays(first, 7) })
+      .where(eq(accounts.id, account.id));
+    expect((await forecastOf(tomorrow)).spend_to_date).not.toBe(98765.43);
+    expect((await served('stored-forecast', week, tomorrow)).text).toBe(
+      await fromScratch('stored-forecast', week, tomorrow),
+    );
+    // An instance whose clock is still on the day before stores its own day's forecast: the last writer's row stays.
+    await forecastOf(today);
+    const [stored] = await t.db
+      .select({ day: usageForecasts.marketDay })
+      .from(usageForecasts)
+      .where(eq(usageForecasts.accountId, account.id));
+    expect(stored?.day).toBe(today);
+  });
+});
+
 describe("the day's roll-over", () => {
   it('starts five minutes after the next AEST midnight', () => {
     // 13:59 UTC is 23:59 AEST: six minutes to go; 14:05 UTC is 00:05 AEST: a whole day to the next.
@@ -306,7 +614,12 @@ describe("the day's roll-over", () => {
     expect(summary?.pruned).toBeGreaterThanOrEqual(1);
     expect(await lookUpUsage(t.db, 'demo-home', old, 'identity').then((found) => found?.stored)).toBeNull();
     const again = await refreshUsageAnswers(t.db, ids, { today });
-    expect(again).toEqual({ accounts: ids.length, built: 0, current: ids.length * RECENT_WEEKS });
+    expect(again).toEqual({
+      accounts: ids.length,
+      built: 0,
+      current: ids.length * RECENT_WEEKS,
+      forecasts: 0,
+    });
     // Two roll-overs and a refresh of every account the file made (some twenty): 8 s alone, 34 s under load.
   }, 120_000);
 });
@@ -349,6 +662,114 @@ describe('a week stored by another build', () => {
     const again = await served('demo-home', week, today);
     expect(again.built).toBe(true);
     expect(again.text).toBe(await fromScratch('demo-home', week, today));
+  });
+});
+
+describe('a week read as it shows its days (storedWeekDays)', () => {
+  it('is the week built from every day read in full', async () => {
+    const today = marketToday();
+    // daysAround as it was before the light read: every day in full.
+    const inFull = async (account: AccountRow, start: string): Promise<WeekDays> => {
+      const nearStart = addDays(start, -7 * AVERAGE_WEEKS);
+      let stored = await storedDays(t.db, account, nearStart, addDays(start, 13));
+      const imported = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
+      let complete = true;
+      for (let date = nearStart; date < start && complete; date = addDays(date, 1))
+        complete = imported.has(date);
+      if (!complete)
+        stored = [
+          ...(await storedDays(t.db, account, addDays(start, -7 * LOOKBACK_WEEKS), addDays(nearStart, -1))),
+          ...stored,
+        ];
+      const days: WeekDays = {
+        days: new Map(),
+        quality: new Map(),
+        solarDates: new Set(),
+        waived: new Map(),
+        parts: new Map(),
+      };
+      for (const day of stored) {
+        if (day.date >= today || (complete && day.date < nearStart)) continue;
+        if (day.spend) days.days.set(day.date, day.spend);
+        if (day.quality) days.quality.set(day.date, day.quality);
+        if (day.hasExport) days.solarDates.add(day.date);
+        if (day.waived) days.waived.set(day.date, day.waived);
+        if (day.parts) days.parts.set(day.date, day.parts);
+      }
+      return days;
+    };
+    const week = async (days: WeekDays, start: string) =>
+      JSON.stringify(buildUsageWeek({ today, weekStart: start, ...days, curtailment: null }));
+    // An account whose data starts mid-week five weeks ago, on time of use with Happy Hours: gaps in the weeks
+    // before (the older weeks read too), waived hours and parts.
+    const nmi = '9599000002';
+    const first = addDays(weekStart(today), -32);
+    await accountWithReads(nmi, 'light-read', first, { happyHours: true });
+    await importDays(nmi, addDays(first, 9), 1, 1800, 20, 1);
+    let weeks = 0;
+    // Solar, Happy Hours (waived hours), time of use (parts), estimates and gaps: among these accounts, each.
+    for (const publicId of [
+      'light-read',
+      'demo-home',
+      'demo-solar',
+      'demo-happy',
+      'demo-business',
+      'demo-new',
+      'demo-efficient',
+      'demo-heavy',
+    ]) {
+      const account = (await findAccountByPublicId(t.db, publicId)) as AccountRow;
+      // Every week of the last 20, so the first weeks of data (gaps before them) are among them.
+      for (let back = 0; back < 20; back++) {
+        const start = addDays(weekStart(today), -7 * back);
+        expect(await week(await daysAround(t.db, account, start, today), start)).toBe(
+          await week(await inFull(account, start), start),
+        );
+        weeks++;
+      }
+    }
+    expect(weeks).toBe(160);
+  });
+});
+
+describe("a stored week's compressed forms (decision 0052)", () => {
+  it('are made when first asked for: the build makes the one its reader sends, a reader in the other makes that one', async () => {
+    const today = marketToday();
+    // Older than the recent weeks that refreshes and the roll-over build in both forms.
+    const week = addDays(weekStart(today), -63);
+    const forms = async () => {
+      const [row] = await t.db
+        .select({ br: usageAnswers.br, gzip: usageAnswers.gzip, body: usageAnswers.body })
+        .from(usageAnswers)
+        .innerJoin(accounts, eq(accounts.id, usageAnswers.accountId))
+        .where(and(eq(accounts.publicId, 'demo-efficient'), eq(usageAnswers.weekStart, week)));
+      return row;
+    };
+    const built = await served('demo-efficient', week, today, 'br');
+    expect(built.built).toBe(true);
+    expect(built.text).toBe(await fromScratch('demo-efficient', week, today));
+    const first = await forms();
+    expect(first?.br).not.toBeNull();
+    expect(first?.gzip).toBeNull();
+    expect(
+      zlib.brotliDecompressSync(first?.br as Buffer, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }),
+    ).toEqual(first?.body);
+    // Read in gzip: made from the stored text, sent, and stored beside the br form.
+    const gzipped = await served('demo-efficient', week, today, 'gzip');
+    expect(gzipped.built).toBe(false);
+    expect(gzipped.text).toBe(built.text);
+    expect(gzipped.etag).toBe(built.etag);
+    const second = await forms();
+    expect(second?.br).toEqual(first?.br);
+    expect(second?.gzip).toEqual((await compressPrefix(first?.body as Buffer)).gzip);
+    // A build again (the budget it shows changed) replaces both forms: the one not made is null, never the old
+    // text's.
+    await t.db.update(accounts).set({ spendTarget: 55 }).where(eq(accounts.publicId, 'demo-efficient'));
+    const rebuilt = await served('demo-efficient', week, today, 'identity');
+    expect(rebuilt.built).toBe(true);
+    expect(rebuilt.text).toBe(await fromScratch('demo-efficient', week, today));
+    expect(await forms()).toMatchObject({ br: null, gzip: null });
+    expect((await served('demo-efficient', week, today, 'br')).text).toBe(rebuilt.text);
   });
 });
 

@@ -9,7 +9,7 @@
  * 0.2 kWh per half hour from 10:00 to 14:00 (1.6 kWh, $0.16 credit).
  */
 import zlib from 'node:zlib';
-import { addDays, errorResponseSchema, usageResponseSchema } from '@portal/contracts';
+import { addDays, errorResponseSchema, marketToday, usageResponseSchema, weekStart } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, usageVersions } from '../../src/db/schema.ts';
@@ -454,6 +454,46 @@ describe('in production', () => {
       expect(changed.statusCode).toBe(200);
       expect(changed.headers.etag).not.toBe(etag);
       expect(changed.json().customer.budget).toBe(77);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('builds an older week in the form its first reader takes, and the other form for the first reader of that (decision 0052)', async () => {
+    const production = await buildTestApp({ NODE_ENV: 'production' });
+    try {
+      // Ten weeks back: no refresh built it; its first reader does.
+      const from = addDays(weekStart(marketToday()), -70);
+      const url = `/api/tracker/usage?account_id=demo-solar&from=${from}`;
+      const br = await production.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      const gzip = await production.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      const plain = await production.app.inject({ method: 'GET', url });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(1);
+      // Sent again in br and gzip: the same bytes, now as stored.
+      for (const [header, first] of [
+        ['gzip, deflate, br', br],
+        ['gzip', gzip],
+      ] as const) {
+        const again = await production.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': header },
+        });
+        expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      }
     } finally {
       await production.close();
     }

@@ -6,27 +6,41 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
+import { waitUntilBuilt } from './background-build.ts';
+
+export interface TemporaryDataDirOptions {
+  /**
+   * Start from a copy of the run's migrated DATA_DIR (test/setup/migrated-data-dir.ts) rather than an empty
+   * one, whose first command creates and migrates the database: for files whose subject is not that first start.
+   */
+  migrated?: boolean;
+  /** Runs once the folder is in place (say, `db migrate`). */
+  prepare?: () => Promise<void>;
+  /** For a `prepare` that takes long. */
+  timeoutMs?: number;
+}
 
 /**
  * Points DATA_DIR at a new temporary folder (and away from any DATABASE_URL) for this test file, restores the
- * environment afterwards and removes the folder. `prepare` runs once the folder is in place (say, `db migrate`).
- * Returns the folder, for files the test writes beside the database.
+ * environment afterwards and removes the folder. Returns the folder, for files the test writes beside the
+ * database.
  */
-export function withTemporaryDataDir(
-  prefix: string,
-  prepare?: () => Promise<void>,
-  timeoutMs?: number,
-): () => string {
+export function withTemporaryDataDir(prefix: string, options: TemporaryDataDirOptions = {}): () => string {
   const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
   let dataDir: string | undefined;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    if (options.migrated) {
+      const migrated = inject('migratedDataDir');
+      await waitUntilBuilt(migrated);
+      fs.cpSync(migrated, dataDir, { recursive: true });
+    }
     process.env.DATA_DIR = dataDir;
     delete process.env.DATABASE_URL;
-    await prepare?.();
-  }, timeoutMs);
+    await options.prepare?.();
+  }, options.timeoutMs);
   afterAll(() => {
     process.env.DATA_DIR = saved.DATA_DIR;
     if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;

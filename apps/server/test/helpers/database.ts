@@ -9,11 +9,19 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, wrapPglite, wrapPostgres } from '../../src/db/index.ts';
 import { createPglite } from '../../src/db/pglite.ts';
+import { waitUntilBuilt } from './background-build.ts';
 import { databaseUrlFor } from './postgres-url.ts';
 
 export type TestDatabaseInfo =
   | { kind: 'pglite'; templatePath: string }
-  | { kind: 'postgres'; serverUrl: string; template: string; runId: string };
+  | {
+      kind: 'postgres';
+      serverUrl: string;
+      template: string;
+      runId: string;
+      /** Marked once the template is made (test/helpers/background-build.ts). */
+      built: string;
+    };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +38,7 @@ export async function createPostgresTestDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const info = inject('testDatabase');
   if (info.kind !== 'postgres') throw new Error('a PostgreSQL test database needs TEST_DATABASE_URL');
+  if (!from) await waitUntilBuilt(info.built);
   const name = `portal_test_${info.runId}_${randomBytes(4).toString('hex')}`;
   const template = from ? new URL(from).pathname.slice(1) : info.template;
   const admin = new pg.Client({ connectionString: info.serverUrl });
@@ -47,11 +56,22 @@ export async function createPostgresTestDatabase(
   };
 }
 
+/**
+ * The PGlite template's dump (a tar), once the global set-up's child process has written it
+ * (test/setup/pglite-template.ts). PGlite projects only.
+ */
+export async function pgliteTemplate(): Promise<Buffer> {
+  const info = inject('testDatabase');
+  if (info.kind !== 'pglite') throw new Error('the PGlite template exists in PGlite projects only');
+  await waitUntilBuilt(info.templatePath);
+  return fs.readFileSync(info.templatePath);
+}
+
 /** `url` is set on PostgreSQL, for tests that start another process on the same database. */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const info = inject('testDatabase');
   if (info.kind === 'pglite') {
-    const template = new Blob([fs.readFileSync(info.templatePath)]);
+    const template = new Blob([await pgliteTemplate()]);
     const client = await createPglite(undefined, { loadDataDir: template });
     return wrapPglite(client);
   }

@@ -1,11 +1,31 @@
 /**
- * A process that takes the data-directory lock at an agreed instant (argv: data dir, start time in ms) and
- * prints ACQUIRED (then holds it until stdin closes) or LOCKED: test/unit/data-dir-lock.test.ts starts many at once.
+ * A process that takes the data-directory lock at an agreed instant and prints ACQUIRED (then holds it until
+ * stdin closes) or LOCKED: test/unit/data-dir-lock.test.ts starts many at once. It prints READY once loaded;
+ * the test, once every process is ready, sends the instant (ms since the epoch) as a line on stdin.
  */
 import { acquireDataDirLock, DataDirLockedError } from '../../src/db/data-dir-lock.ts';
 
-const [dataDir = '', startAt = '0'] = process.argv.slice(2);
-while (Date.now() < Number(startAt)) {
+const [dataDir = ''] = process.argv.slice(2);
+
+/** The first line on stdin. */
+function firstLine(): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      const end = text.indexOf('\n');
+      if (end === -1) return;
+      process.stdin.off('data', onData);
+      process.stdin.pause();
+      resolve(text.slice(0, end));
+    };
+    process.stdin.on('data', onData);
+  });
+}
+
+process.stdout.write('READY\n');
+const startAt = Number(await firstLine());
+while (Date.now() < startAt) {
   // Spin until the agreed instant, so that every process tries at once.
 }
 try {
@@ -20,4 +40,5 @@ try {
 } catch (error) {
   if (!(error instanceof DataDirLockedError)) throw error;
   process.stdout.write('LOCKED\n');
+  process.exit(0);
 }

@@ -6,7 +6,8 @@
  *     cookie (another customer, or another browser) is served by the paused standby and may be stale: allowed,
  *     and what proves the standby serves the reads;
  * (b) a standby paused past the lag bound, or stopped, is left out: the reads go on from the primary, no error;
- * (c) writes never go to the standby, and no customer GET needs the primary's write (the standby refuses none).
+ * (c) writes never go to the standby, and no customer GET needs the primary's write (the standby refuses none);
+ * (d) `portal db fingerprint` on the caught-up standby prints what it prints on the primary (decision 0046).
  * Nothing waits for a time: each step waits for the state it needs (the health check's, or the standby's own).
  * Runs where the PostgreSQL server binaries are installed (CI installs them: .ci/run).
  */
@@ -351,4 +352,39 @@ describe.skipIf(!canRunPrivatePostgres())('reads from a standby', () => {
       await p.app.close();
     }
   }, 240_000);
+
+  it('(d) portal db fingerprint runs on the standby and, caught up, prints what the primary prints; a write there is refused', async () => {
+    const primaryUrl = (primary as PrivatePostgres).url;
+    const standbyUrl = (standby as PrivatePostgres).url;
+    await resumeReplay();
+    const [{ lsn } = { lsn: '' }] = await query<{ lsn: string }>(
+      primaryUrl,
+      'select pg_current_wal_lsn()::text as lsn',
+    );
+    await vi.waitFor(async () => {
+      const [row] = await query<{ caught_up: boolean }>(
+        standbyUrl,
+        'select pg_last_wal_replay_lsn() >= $1::pg_lsn as caught_up',
+        [lsn],
+      );
+      expect(row?.caught_up).toBe(true);
+    }, WAIT);
+    const onPrimary = await runPortalWith({ DATABASE_URL: primaryUrl }, 'db', 'fingerprint');
+    const onStandby = await runPortalWith({ DATABASE_URL: standbyUrl }, 'db', 'fingerprint');
+    expect(onStandby.err).toEqual([]);
+    expect(onStandby.code).toBe(0);
+    expect(onPrimary.out.find((line) => line.startsWith('public.accounts\t'))).toMatch(
+      /^public\.accounts\t[1-9]/,
+    );
+    expect(onStandby.out).toEqual(onPrimary.out);
+
+    const refused = await runPortalWith(
+      { DATABASE_URL: standbyUrl },
+      ...['accounts', 'create', '--nmi', '6009000088', '--client-code', testConfig().client.clientCode],
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.err).toEqual([
+      'error: DATABASE_URL reaches a standby, which takes no writes: point it at the primary (see "portal db status").',
+    ]);
+  }, 120_000);
 });

@@ -13,9 +13,10 @@ import { errorResponseSchema, usageResponseSchema } from '@portal/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { migratePostgres, openDatabase } from '../../src/db/index.ts';
+import { migratePostgres, openDatabase, wrapPostgres } from '../../src/db/index.ts';
+import { isDatabaseUnavailable } from '../../src/lib/database-errors.ts';
 import { testConfig } from '../helpers/config.ts';
-import { createMeteredAccounts } from '../helpers/metered-accounts.ts';
+import { createMeteredAccounts, queryOnce } from '../helpers/metered-accounts.ts';
 import {
   canRunPrivatePostgres,
   type PrivatePostgres,
@@ -122,6 +123,31 @@ describe.skipIf(!canRunPrivatePostgres())('the server process', () => {
     expect(portal.child.exitCode).toBeNull();
     await portal.kill();
   }, 300_000);
+
+  it('a connection that dies while work holds it between statements fails that work as "unavailable", never the process', async () => {
+    // A request inside a transaction holds its connection between statements; the pool stops listening for
+    // that connection's errors while it is out, so its end (a failover, a restart) must not be an unhandled
+    // 'error' event, which ends the process.
+    const pool = new pg.Pool({ connectionString: cluster?.url, max: 2 });
+    const handle = wrapPostgres(pool);
+    try {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await queryOnce(cluster?.url as string, 'select pg_terminate_backend($1)', [rows[0]?.pid]);
+      await ended;
+      const next = await client.query('select 1').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(next), String(next)).toBe(true);
+      client.release(next as Error);
+      // The pool goes on with a new connection.
+      await handle.ping();
+    } finally {
+      await handle.close();
+    }
+  });
 
   it('cancels a request stuck behind a lock after the statement timeout: 503, not a hang', async () => {
     const database = await openDatabase({

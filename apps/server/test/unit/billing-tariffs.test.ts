@@ -21,12 +21,24 @@ function messagesOf(input: unknown): string[] {
 describe('demo tariffs', () => {
   it('every file validates against the tariff schema, with the codes of the brief', () => {
     const files = fs.readdirSync(demoDir).filter((name) => name.endsWith('.json'));
-    expect(files).toHaveLength(3);
+    expect(files).toHaveLength(4);
     const codes = files.map((name) => {
       const parsed = tariffFileSchema.parse(JSON.parse(fs.readFileSync(path.join(demoDir, name), 'utf8')));
       return parsed[0]?.code;
     });
-    expect(codes.sort()).toEqual(['FLAT-2026', 'SOLAR-2026', 'TOU-2026']);
+    expect(codes.sort()).toEqual(['FLAT-2025', 'FLAT-2026', 'SOLAR-2026', 'TOU-2026']);
+  });
+
+  it('FLAT-2025 is FLAT-2026 before a rise of 8 to 15% (the price rise demo-efficient shows, issue 28)', () => {
+    const { flat, flat2025 } = demoTariffs;
+    if (flat.usage.type !== 'flat' || flat2025.usage.type !== 'flat') throw new Error('both are flat');
+    const rise = (now: string, before: string) => Number(now) / Number(before) - 1;
+    expect(rise(flat.usage.cents_per_kwh, flat2025.usage.cents_per_kwh)).toSatisfy(
+      (r: number) => r >= 0.08 && r <= 0.15,
+    );
+    expect(rise(flat.supply_cents_per_day, flat2025.supply_cents_per_day)).toSatisfy(
+      (r: number) => r >= 0.08 && r <= 0.15,
+    );
   });
 
   it('carry realistic 2026 prices (cents, incl. GST)', () => {

@@ -16,13 +16,14 @@ import { meterReads, solarCurtailments, tariffs } from '../../src/db/schema.ts';
 import { runPortal, withTemporaryDataDir } from '../helpers/cli.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';
 
-const dataDir = withTemporaryDataDir(
-  'portal-cli-bad-',
-  async () => {
+const dataDir = withTemporaryDataDir('portal-cli-bad-', {
+  migrated: true,
+  prepare: async () => {
     expect((await runPortal('db', 'migrate')).code).toBe(0);
   },
-  120_000,
-);
+  // The run's migrated DATA_DIR is made beside the first files: a file may wait for it.
+  timeoutMs: 120_000,
+});
 
 /** Rows of every table a file command writes to. */
 async function stored() {

@@ -15,13 +15,14 @@ import { runPortal, withTemporaryDataDir } from '../helpers/cli.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';
 import { zipOf } from '../helpers/zip.ts';
 
-const dataDir = withTemporaryDataDir(
-  'portal-cli-control-',
-  async () => {
+const dataDir = withTemporaryDataDir('portal-cli-control-', {
+  migrated: true,
+  prepare: async () => {
     expect((await runPortal('db', 'migrate')).code).toBe(0);
   },
-  120_000,
-);
+  // The run's migrated DATA_DIR is made beside the first files: a file may wait for it.
+  timeoutMs: 120_000,
+});
 
 /** What must never reach the terminal raw: every control character but newline and tab, and bidi controls. */
 const UNSAFE =

@@ -4,14 +4,15 @@ import { parseSignupEnd } from '../../src/cli/commands/offers.ts';
 import { runPortal, withTemporaryDataDir } from '../helpers/cli.ts';
 
 const run = runPortal;
-// The first migration of a fresh embedded database is the slow part: done once, with time to spare.
-withTemporaryDataDir(
-  'portal-cli-offers-',
-  async () => {
+// A copy of the run's migrated database, which `db migrate` finds current.
+withTemporaryDataDir('portal-cli-offers-', {
+  migrated: true,
+  prepare: async () => {
     expect((await run('db', 'migrate')).code).toBe(0);
   },
-  120_000,
-);
+  // The run's migrated DATA_DIR is made beside the first files: a file may wait for it.
+  timeoutMs: 120_000,
+});
 
 describe('parseSignupEnd', () => {
   it('reads dates and times as AEST unless an offset is given, and none as no end', () => {

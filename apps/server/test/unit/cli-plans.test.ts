@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPortal, withTemporaryDataDir } from '../helpers/cli.ts';
 
-const dataDir = withTemporaryDataDir('portal-cli-plans-');
+// The run's migrated DATA_DIR is made beside the first files: a file may wait for it.
+const dataDir = withTemporaryDataDir('portal-cli-plans-', { migrated: true, timeoutMs: 120_000 });
 const demoPlansFile = path.resolve(import.meta.dirname, '../../src/demo/plans/plans-2026.json');
 
 describe('portal tariffs with plans on offer', () => {

@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { addDays, marketToday } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../src/demo/seed.ts';
 import { runPortal, withTemporaryDataDir } from '../helpers/cli.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';
 
 const dataDir = withTemporaryDataDir('portal-cli-');
 const run = runPortal;
+/** The demo's accounts: the eight of docs/contracts.md and the similar homes of issue 28. */
+const DEMO = demoAccounts.length;
 
 describe('portal CLI', () => {
   it('prints help', async () => {
@@ -16,11 +19,12 @@ describe('portal CLI', () => {
     expect(result.out.join('\n')).toContain('accounts');
   });
 
-  // Seeding loads 457 days of meter data for six accounts through the importer and settles the demo events.
+  // Seeding loads 457 days of meter data for seven accounts (and 5 weeks for 22 more) through the importer,
+  // settles the demo events and compares similar homes.
   it('seeds the demo accounts once', { timeout: 120_000 }, async () => {
-    expect((await run('demo', 'seed')).out[0]).toBe('Demo accounts: 6 created, 0 already present.');
+    expect((await run('demo', 'seed')).out[0]).toBe(`Demo accounts: ${DEMO} created, 0 already present.`);
     expect((await run('demo', 'seed')).out).toEqual([
-      'Demo accounts: 0 created, 6 already present.',
+      `Demo accounts: 0 created, ${DEMO} already present.`,
       'Demo meter data: up to date.',
     ]);
   });
@@ -28,9 +32,11 @@ describe('portal CLI', () => {
   it('reprices every account, or some from a date, and says how much', async () => {
     const all = await run('billing', 'reprice');
     expect(all.code).toBe(0);
-    // 15 months of days for each of the five demo accounts with meter data.
+    // 15 months of days for each of the seven demo accounts with meter data, 4 to 5 weeks for 22 more.
     expect(all.out[0]).toMatch(
-      /^Repriced \d,\d{3} days of 6 accounts in \d+\.\d s; 36 Tracker weeks built\.$/,
+      new RegExp(
+        `^Repriced \\d,\\d{3} days of ${DEMO} accounts in \\d+\\.\\d s; ${DEMO * 6} Tracker weeks built\\.$`,
+      ),
     );
     const from = addDays(marketToday(), -7);
     const some = await run('billing', 'reprice', '--account', 'demo-home', 'demo-solar', '--from', from);
@@ -39,19 +45,20 @@ describe('portal CLI', () => {
         `^Repriced 1[24] days of 2 accounts from ${from} in \\d+\\.\\d s; 12 Tracker weeks built\\.$`,
       ),
     );
-    // The recent weeks those built are current: a roll-over of today finds nothing to do for them.
+    // The recent weeks and forecasts those built are current: a roll-over of today finds nothing to do for them.
     const refresh = await run('tracker', 'refresh', '--json');
     expect(refresh.code).toBe(0);
     const accountsCount = Number(JSON.parse(refresh.out[0] as string).accounts);
     expect(JSON.parse(refresh.out[0] as string)).toEqual({
       accounts: accountsCount,
-      built: (accountsCount - 6) * 6,
-      current: 36,
+      built: (accountsCount - DEMO) * 6,
+      current: DEMO * 6,
+      forecasts: accountsCount - DEMO,
     });
     const again = await run('tracker', 'refresh');
     expect(again.out[0]).toMatch(
       new RegExp(
-        `^Tracker: 0 weeks built and stored, ${accountsCount * 6} weeks already current, of ${accountsCount} accounts in \\d+\\.\\d s\\.$`,
+        `^Tracker: 0 weeks built and stored, ${accountsCount * 6} weeks already current, 0 forecasts computed, of ${accountsCount} accounts in \\d+\\.\\d s\\.$`,
       ),
     );
     const unknown = await run('billing', 'reprice', '--account', 'nobody-here');
@@ -80,7 +87,7 @@ describe('portal CLI', () => {
     const reset = await run('demo', 'reset');
     expect(reset).toMatchObject({ code: 0, err: [] });
     expect(reset.out).toEqual([
-      'Demo accounts: 6 put back as a first start makes them, 0 created.',
+      `Demo accounts: ${DEMO} put back as a first start makes them, 0 created.`,
       'Demo meter data: up to date.',
     ]);
   });
@@ -97,7 +104,7 @@ describe('portal CLI', () => {
         line.startsWith(`${id}\tBRIGHTSIDE\t6001000099\tresidential\tsomeone@example.com`),
       ),
     ).toBe(true);
-    expect(list.out.at(-1)).toBe('7 accounts');
+    expect(list.out.at(-1)).toBe(`${DEMO + 1} accounts`);
   });
 
   it('creates an account with a chosen id and segment', async () => {

@@ -6,7 +6,16 @@
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compressPrefix, withSuffix } from '../../src/lib/compression.ts';
+import {
+  acceptedEncoding,
+  acceptsEncoding,
+  compressPrefix,
+  crc32Combine,
+  deflatedPart,
+  gzipOfParts,
+  storedGzipPart,
+  withSuffix,
+} from '../../src/lib/compression.ts';
 
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 3000 }),
@@ -63,5 +72,62 @@ describe('a stored prefix completed by a suffix', () => {
     const whole = Buffer.concat([prefix, suffix]);
     expect(body.readUInt32LE(body.length - 8)).toBe(zlib.crc32(whole));
     expect(body.readUInt32LE(body.length - 4)).toBe(whole.length);
+  });
+});
+
+describe('a gzip body joined from parts compressed apart (decision 0050)', () => {
+  it("gives the CRC-32 of two texts joined from each one's CRC and the second's length (property)", () => {
+    fc.assert(
+      fc.property(text, text, (first, second) => {
+        const [a, b] = [Buffer.from(first), Buffer.from(second)];
+        expect(crc32Combine(zlib.crc32(a), zlib.crc32(b), b.length)).toBe(zlib.crc32(Buffer.concat([a, b])));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('decodes to the texts of its parts in order, whether compressed here or stored by compressPrefix (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ text, stored: fc.boolean() }), { maxLength: 6 }),
+        text,
+        async (pieces, last) => {
+          const parts = await Promise.all(
+            pieces.map(async ({ text: piece, stored }) =>
+              stored
+                ? storedGzipPart((await compressPrefix(Buffer.from(piece))).gzip)
+                : deflatedPart(Buffer.from(piece)),
+            ),
+          );
+          const body = gzipOfParts(parts, Buffer.from(last));
+          const whole = Buffer.concat([
+            ...pieces.map(({ text: piece }) => Buffer.from(piece)),
+            Buffer.from(last),
+          ]);
+          // gunzip checks the trailer: the whole's CRC-32 and length.
+          expect(zlib.gunzipSync(body).equals(whole)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the encodings a client takes', () => {
+  it('names the best for a stored answer, and says whether gzip is taken at all', () => {
+    const cases: [string | undefined, 'br' | 'gzip' | null, boolean][] = [
+      ['gzip, deflate, br, zstd', 'br', true],
+      ['gzip;q=1, br;q=0', 'gzip', true],
+      ['br', 'br', false],
+      ['*', 'br', true],
+      ['gzip;q=0, br', 'br', false],
+      ['identity', null, false],
+      [undefined, null, false],
+      ['', null, false],
+    ];
+    for (const [header, best, gzip] of cases) {
+      expect(acceptedEncoding(header), String(header)).toBe(best);
+      expect(acceptsEncoding(header, 'gzip'), String(header)).toBe(gzip);
+    }
   });
 });

@@ -84,6 +84,15 @@ describe('configuration', () => {
     ).toThrow(/DATABASE_READ_CHECK_MS/);
   });
 
+  it("reads how long a page's document waits for its answers, 0 to 30 s (decision 0045)", () => {
+    expect(loadConfig({}).env.FIRST_SCREEN_WAIT_MS).toBe(1_500);
+    expect(loadConfig({ FIRST_SCREEN_WAIT_MS: '0' }).env.FIRST_SCREEN_WAIT_MS).toBe(0);
+    expect(loadConfig({ FIRST_SCREEN_WAIT_MS: '30000' }).env.FIRST_SCREEN_WAIT_MS).toBe(30_000);
+    for (const refused of ['-1', '30001', '1.5', 'soon']) {
+      expect(() => loadConfig({ FIRST_SCREEN_WAIT_MS: refused }), refused).toThrow(/FIRST_SCREEN_WAIT_MS/);
+    }
+  });
+
   it('names every invalid setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', CLIENT_CODE: 'lower' })).toThrow(
       ConfigError,

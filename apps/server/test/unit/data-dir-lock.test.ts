@@ -13,26 +13,43 @@ const child = path.join(import.meta.dirname, '../helpers/lock-child.ts');
 const TRIALS = 6;
 const PROCESSES = 8;
 
-/** The child's first line (ACQUIRED or LOCKED, or an error's text when it ends without one). */
-function firstLine(process: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    process.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes('\n')) resolve(text.split('\n')[0] ?? '');
-    });
-    process.stderr?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    process.on('error', reject);
-    process.on('close', () => resolve(text.trim()));
+/** The child's lines as they come, and its output so far (an error's text when it ends without a line). */
+function lines(process: ChildProcess) {
+  let text = '';
+  const waiting: { index: number; resolve: (line: string) => void }[] = [];
+  let closed = false;
+  const settle = () => {
+    const complete = text.split('\n').slice(0, -1);
+    for (const wait of waiting.splice(0)) {
+      const line = complete[wait.index];
+      if (line !== undefined) wait.resolve(line);
+      else if (closed) wait.resolve(text.trim());
+      else waiting.push(wait);
+    }
+  };
+  process.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    settle();
   });
+  process.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  process.on('close', () => {
+    closed = true;
+    settle();
+  });
+  /** The line at `index` (0 first), or all the output if the process ends before printing it. */
+  return (index: number) =>
+    new Promise<string>((resolve) => {
+      waiting.push({ index, resolve });
+      settle();
+    });
 }
 
 /** The pid of a process that has ended: what a kill -9 leaves in the lock file. */
 async function deadPid(): Promise<number> {
   const gone = spawn(process.execPath, ['-e', '']);
-  await firstLine(gone);
+  await new Promise((resolve) => gone.once('close', resolve));
   return gone.pid as number;
 }
 
@@ -41,12 +58,17 @@ it(`one holder of a stale lock when ${PROCESSES} processes start at once, ${TRIA
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-race-'));
     try {
       fs.writeFileSync(path.join(dir, 'portal.lock'), String(await deadPid()));
-      const startAt = Date.now() + 2500;
       const children = Array.from({ length: PROCESSES }, () =>
-        spawn(process.execPath, ['--import', 'tsx', child, dir, String(startAt)]),
+        spawn(process.execPath, ['--import', 'tsx', child, dir]),
       );
       const closed = children.map((started) => new Promise((resolve) => started.once('close', resolve)));
-      const answers = await Promise.all(children.map(firstLine));
+      const output = children.map(lines);
+      const ready = await Promise.all(output.map((line) => line(0)));
+      expect(ready, ready.join('\n')).toEqual(children.map(() => 'READY'));
+      // Every process is loaded and waiting: each is told the same instant, a moment ahead, to try at.
+      const startAt = String(Date.now() + 300);
+      for (const started of children) started.stdin?.write(`${startAt}\n`);
+      const answers = await Promise.all(output.map((line) => line(1)));
       // Every process has tried: the holder may now let go and end.
       for (const started of children) started.stdin?.end();
       await Promise.all(closed);

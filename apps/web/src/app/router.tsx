@@ -47,7 +47,7 @@ async function loadModule(module: string): Promise<Record<string, unknown>> {
   return load();
 }
 
-// The Tracker's overview shows the plans' better offer card: composed here, so that neither feature imports
+// The Tracker's week shows the plans' better offer card (in its last section): composed here, so that neither feature imports
 // the other (docs/decisions/0026-boundaries.md); the route table lists the card as a part of the Tracker's
 // screen, so that its chunk is preloaded and weighed with it.
 const compose: Record<string, (Screen: ComponentType<never>, parts: Record<string, unknown>[]) => ReactNode> =

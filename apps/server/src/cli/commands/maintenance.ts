@@ -92,7 +92,9 @@ export function registerMaintenanceCommands(program: Command, cli: Cli) {
     });
 
   db.command('fingerprint')
-    .description('Every table with its row count and the md5 of its rows: equal output, equal data')
+    .description(
+      'Every table with its row count and the md5 of its rows, in one snapshot (also on a standby): equal output, equal data',
+    )
     .action(async () => {
       await cli.withDatabase(async (handle) => {
         for (const table of await tableFingerprints(handle.db)) {

@@ -4,6 +4,7 @@
  */
 import { type Tariff, tariffFileSchema, tariffSchema } from '@portal/contracts';
 import plans from '../../demo/plans/plans-2026.json' with { type: 'json' };
+import flat2025 from '../../demo/tariffs/flat-2025.json' with { type: 'json' };
 import flat from '../../demo/tariffs/flat-2026.json' with { type: 'json' };
 import solar from '../../demo/tariffs/solar-2026.json' with { type: 'json' };
 import timeOfUse from '../../demo/tariffs/tou-2026.json' with { type: 'json' };
@@ -12,6 +13,8 @@ export const demoTariffs = {
   flat: tariffSchema.parse(flat),
   timeOfUse: tariffSchema.parse(timeOfUse),
   solar: tariffSchema.parse(solar),
+  /** FLAT-2026 at last year's prices: demo-efficient was on it until its prices rose (issue 28). */
+  flat2025: tariffSchema.parse(flat2025),
 } satisfies Record<string, Tariff>;
 
 /**

@@ -4,7 +4,7 @@
  * of monthly partitions cost PostgreSQL more to plan than to run, docs/benchmarks.md); values come as text and
  * are decoded by priced-day-rows.ts.
  */
-import { type AnyColumn, and, asc, between, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, between, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { pricedDays } from '../../db/schema/priced-days.ts';
@@ -16,47 +16,125 @@ import type { FreeWindow } from './tariff.ts';
 const text = (column: AnyColumn) => sql<string | null>`${column}::text`;
 const list = (column: AnyColumn) => sql<string | null>`array_to_string(${column}, ',')`;
 
+/** The columns of a stored day, exact values and lists as text (`StoredDayRow`). */
+const storedDayColumns = () => ({
+  market_date: text(pricedDays.marketDate),
+  has_import: pricedDays.hasImport,
+  has_export: pricedDays.hasExport,
+  tariff_code: pricedDays.tariffCode,
+  usage_micro_kwh: pricedDays.usageMicroKwh,
+  export_micro_kwh: pricedDays.exportMicroKwh,
+  grid_spend: text(pricedDays.gridSpend),
+  solar_input: text(pricedDays.solarInput),
+  service_charge: text(pricedDays.serviceCharge),
+  concession: text(pricedDays.concession),
+  total_spend: text(pricedDays.totalSpend),
+  hour_grid: list(pricedDays.hourGrid),
+  hour_solar: list(pricedDays.hourSolar),
+  hour_waived: list(pricedDays.hourWaived),
+  hour_usage: list(pricedDays.hourUsage),
+  hour_export: list(pricedDays.hourExport),
+  estimated_percent: pricedDays.estimatedPercent,
+  hour_estimated_percent: list(pricedDays.hourEstimatedPercent),
+  // Names are the retailer's own (commas allowed): JSON rather than a joined list.
+  part_names: sql<string | null>`array_to_json(${pricedDays.partNames})::text`,
+  part_usage: list(pricedDays.partUsage),
+  part_spend: list(pricedDays.partSpend),
+  part_always_on_usage: list(pricedDays.partAlwaysOnUsage),
+  part_always_on_spend: list(pricedDays.partAlwaysOnSpend),
+});
+
+/** The days of the account on its meter from `from` to `to`, the placeholders both statements below fill. */
+const accountDaysBetween = () =>
+  and(
+    eq(pricedDays.nmi, sql.placeholder('nmi')),
+    eq(pricedDays.accountId, sql.placeholder('accountId')),
+    between(pricedDays.marketDate, sql.placeholder('from'), sql.placeholder('to')),
+  );
+
 /** An account's stored days between two dates, prepared once per database handle and by name per connection. */
 function storedDayStatement(db: Database) {
   return preparedOn(db, 'stored_days', (on) =>
     on
-      .select({
-        market_date: text(pricedDays.marketDate),
-        has_import: pricedDays.hasImport,
-        has_export: pricedDays.hasExport,
-        tariff_code: pricedDays.tariffCode,
-        usage_micro_kwh: pricedDays.usageMicroKwh,
-        export_micro_kwh: pricedDays.exportMicroKwh,
-        grid_spend: text(pricedDays.gridSpend),
-        solar_input: text(pricedDays.solarInput),
-        service_charge: text(pricedDays.serviceCharge),
-        concession: text(pricedDays.concession),
-        total_spend: text(pricedDays.totalSpend),
-        hour_grid: list(pricedDays.hourGrid),
-        hour_solar: list(pricedDays.hourSolar),
-        hour_waived: list(pricedDays.hourWaived),
-        hour_usage: list(pricedDays.hourUsage),
-        hour_export: list(pricedDays.hourExport),
-        estimated_percent: pricedDays.estimatedPercent,
-        hour_estimated_percent: list(pricedDays.hourEstimatedPercent),
-        // Names are the retailer's own (commas allowed): JSON rather than a joined list.
-        part_names: sql<string | null>`array_to_json(${pricedDays.partNames})::text`,
-        part_usage: list(pricedDays.partUsage),
-        part_spend: list(pricedDays.partSpend),
-        part_always_on_usage: list(pricedDays.partAlwaysOnUsage),
-        part_always_on_spend: list(pricedDays.partAlwaysOnSpend),
-      })
+      .select(storedDayColumns())
       .from(pricedDays)
-      .where(
-        and(
-          eq(pricedDays.nmi, sql.placeholder('nmi')),
-          eq(pricedDays.accountId, sql.placeholder('accountId')),
-          between(pricedDays.marketDate, sql.placeholder('from'), sql.placeholder('to')),
-        ),
-      )
+      .where(accountDaysBetween())
       .orderBy(asc(pricedDays.marketDate))
       .prepare('stored_days'),
   );
+}
+
+/**
+ * An account's days around a week as the week reads them (`daysAround` in tracker/usage-service.ts): in full
+ * from `weekFrom` to `weekTo`; before the week (its averages, trends and diversion) the day's total and each
+ * hour's money alone; after it (the next week's arrow) whether it has data. The hours' energy, the waived
+ * charges, the estimates and the parts of the days outside the week, and every hour after it, are neither
+ * turned to text by PostgreSQL nor decoded here (their arrays come as null): a week read 49 days in full for
+ * 7 days' worth of detail.
+ */
+function weekDayStatement(db: Database) {
+  return preparedOn(db, 'week_days', (on) => {
+    const inWeek = (value: SQL) =>
+      sql<string | null>`case when ${pricedDays.marketDate} between ${sql.placeholder('weekFrom')}::date
+        and ${sql.placeholder('weekTo')}::date then ${value} end`;
+    const upToWeekEnd = (value: SQL) =>
+      sql<
+        string | null
+      >`case when ${pricedDays.marketDate} <= ${sql.placeholder('weekTo')}::date then ${value} end`;
+    const columns = storedDayColumns();
+    return on
+      .select({
+        ...columns,
+        grid_spend: inWeek(columns.grid_spend),
+        solar_input: inWeek(columns.solar_input),
+        service_charge: inWeek(columns.service_charge),
+        concession: inWeek(columns.concession),
+        hour_grid: upToWeekEnd(columns.hour_grid),
+        hour_solar: upToWeekEnd(columns.hour_solar),
+        hour_waived: inWeek(columns.hour_waived),
+        hour_usage: inWeek(columns.hour_usage),
+        hour_export: inWeek(columns.hour_export),
+        estimated_percent: sql<number | null>`case when ${pricedDays.marketDate} between
+          ${sql.placeholder('weekFrom')}::date and ${sql.placeholder('weekTo')}::date
+          then ${pricedDays.estimatedPercent} end`,
+        hour_estimated_percent: inWeek(columns.hour_estimated_percent),
+        part_names: inWeek(columns.part_names),
+        part_usage: inWeek(columns.part_usage),
+        part_spend: inWeek(columns.part_spend),
+        part_always_on_usage: inWeek(columns.part_always_on_usage),
+        part_always_on_spend: inWeek(columns.part_always_on_spend),
+      })
+      .from(pricedDays)
+      .where(accountDaysBetween())
+      .orderBy(asc(pricedDays.marketDate))
+      .prepare('week_days');
+  });
+}
+
+/**
+ * An account's stored days between two market dates (both included), oldest first, as a week reads them
+ * (`weekDayStatement`): in full from `weekFrom` to `weekTo`; before it, each day's `spend` has its total and
+ * its hours' money (the hours' energy 0) and nothing else; after it, only whether it was priced (`spend` with
+ * nothing in it); outside the week no waived charges, estimates or parts. What the week shows is the same as
+ * from `storedDays` (a test compares the two).
+ */
+export async function storedWeekDays(
+  db: Database,
+  account: { id: string; nmi: string },
+  from: string,
+  to: string,
+  weekFrom: string,
+  weekTo: string,
+): Promise<StoredDay[]> {
+  const rows = await weekDayStatement(db).execute({
+    nmi: account.nmi,
+    accountId: account.id,
+    from,
+    to,
+    weekFrom,
+    weekTo,
+  });
+  return (rows as StoredDayRow[]).map(decodeStoredDay);
 }
 
 /** An account's stored days between two market dates (both included), oldest first. */

@@ -8,6 +8,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Database } from '../../db/index.ts';
+import { rowsByColumns } from '../../db/rows-by-columns.ts';
 import { type NewPricedDayRow, pricedDays } from '../../db/schema/priced-days.ts';
 import { accounts } from '../../db/schema.ts';
 import { ensureMonthPartitionsWithin } from '../meter-data/partitions.ts';
@@ -94,7 +95,9 @@ async function priceWindows(tx: Database, windows: readonly PricingWindow[]): Pr
     rows.map((row) => row.marketDate.slice(0, 7)),
   );
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await tx.insert(pricedDays).values(rows.slice(start, start + ROWS_PER_INSERT));
+    await tx.execute(
+      sql`insert into ${pricedDays} ${rowsByColumns(pricedDays, rows.slice(start, start + ROWS_PER_INSERT))}`,
+    );
   }
   return rows.length;
 }

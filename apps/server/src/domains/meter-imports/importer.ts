@@ -14,6 +14,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import type { Database } from '../../db/index.ts';
+import { rowsByColumns } from '../../db/rows-by-columns.ts';
 import { meterImports, meterReads, type NewMeterReadRow } from '../../db/schema.ts';
 import { libraryMessage } from '../../lib/errors.ts';
 import { repriceOwnChanges } from '../billing/pricing.ts';
@@ -104,27 +105,26 @@ const replaceable = sql`coalesce(excluded.update_time, '-infinity'::timestamptz)
 /** Writes a batch; returns how many day rows were inserted or replaced. */
 async function writeBatch(db: Database, rows: NewMeterReadRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const written = await db
-    .insert(meterReads)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [meterReads.nmi, meterReads.readDate, meterReads.suffix],
-      set: {
-        kind: sql`excluded.kind`,
-        unit: sql`excluded.unit`,
-        intervalMinutes: sql`excluded.interval_minutes`,
-        intervalValues: sql`excluded.interval_values`,
-        quality: sql`excluded.quality`,
-        qualityMethod: sql`excluded.quality_method`,
-        reasonCode: sql`excluded.reason_code`,
-        reasonDescription: sql`excluded.reason_description`,
-        updateTime: sql`excluded.update_time`,
-        msatsLoadTime: sql`excluded.msats_load_time`,
-        importId: sql`excluded.import_id`,
-      },
-      setWhere: replaceable,
-    })
-    .returning({ nmi: meterReads.nmi });
+  const replaced = [
+    'kind',
+    'unit',
+    'interval_minutes',
+    'interval_values',
+    'quality',
+    'quality_method',
+    'reason_code',
+    'reason_description',
+    'update_time',
+    'msats_load_time',
+    'import_id',
+  ].map((column) => sql.raw(`${column} = excluded.${column}`));
+  // One parameter per column (rowsByColumns), not per value: the batch's 48,000 values are one array literal.
+  const written = (
+    (await db.execute(sql`insert into ${meterReads} ${rowsByColumns(meterReads, rows)}
+      on conflict (nmi, read_date, suffix) do update set ${sql.join(replaced, sql`, `)}
+      where ${replaceable}
+      returning nmi`)) as unknown as { rows: unknown[] }
+  ).rows;
   return written.length;
 }
 

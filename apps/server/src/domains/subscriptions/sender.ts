@@ -20,7 +20,7 @@ import type { Database } from '../../db/index.ts';
 import { type EmailSnapshotRow, emailSnapshots, subscriptions } from '../../db/schema/subscriptions.ts';
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
-import { plansFor } from '../tracker/plans-service.ts';
+import { createPlansCache, type PlansCache, plansFor } from '../tracker/plans-service.ts';
 import { claimThenDeliver, handOver } from './claim-deliver.ts';
 import { renderSnapshot } from './email/render.tsx';
 import { retailerOf, snapshotView } from './email/view.ts';
@@ -41,6 +41,8 @@ export interface ComposeInput {
   period: SnapshotPeriod;
   today: string;
   happyHours?: HappyHoursLookup | undefined;
+  /** The run's plans answers (`sendDue`: one per run), so that an account's second snapshot prices nothing. */
+  plansCache?: PlansCache | null | undefined;
   /** Distinguishes this snapshot's Message-ID; the snapshot row's id when sending. */
   reference: string;
 }
@@ -59,8 +61,13 @@ export async function composeSnapshot(
     publicId: account.publicId,
     links,
     happyHoursParticipant: await (input.happyHours ?? isHappyHoursParticipant)(db, account),
-    // The comparison is kept per usage version: a second snapshot of the account's week prices nothing.
-    betterOffer: (await plansFor(db, account, config.env.BETTER_OFFER_MIN_SAVING, input.today)).better_offer,
+    // The comparison is kept per usage version for the run: a second snapshot of the account's week prices nothing.
+    betterOffer: (
+      await plansFor(db, account, config.env.BETTER_OFFER_MIN_SAVING, {
+        today: input.today,
+        cache: input.plansCache,
+      })
+    ).better_offer,
   });
   const rendered = renderSnapshot(view);
   const host = new URL(config.publicUrl).hostname;
@@ -177,6 +184,7 @@ async function deliverOne(
     today: string;
     secret: string;
     happyHours?: HappyHoursLookup | undefined;
+    plansCache: PlansCache | null;
   },
 ): Promise<SnapshotOutcome | null> {
   const { config } = options;
@@ -228,6 +236,7 @@ async function deliverOne(
       period: { frequency: snapshot.frequency, start: snapshot.periodStart, end: snapshot.periodEnd },
       today: options.today,
       happyHours: options.happyHours,
+      plansCache: options.plansCache,
       reference: String(snapshot.id),
     });
     if ('skip' in composed) {
@@ -253,9 +262,11 @@ export async function sendDue(options: SendDueOptions): Promise<SendDueSummary> 
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const secret = await linkSecret(options.db, options.config);
   const summary: SendDueSummary = { claimed: 0, sent: 0, skipped: 0, cancelled: 0 };
+  // The run's own, sized as the server's (USAGE_CACHE_MB): weekly and monthly snapshots of one account share it.
+  const plansCache = createPlansCache(options.config.env.USAGE_CACHE_MB * 2 ** 20);
   await claimThenDeliver({
     claim: async () => ({ claimed: await claimBatch(options.db, options.config, today, batchSize) }),
-    deliverOne: () => deliverOne({ ...options, today, secret }),
+    deliverOne: () => deliverOne({ ...options, today, secret, plansCache }),
     counts: summary,
     onOutcome: options.onSnapshot,
     signal: options.signal,

@@ -25,32 +25,27 @@ import { energyReadsOf } from '../meter-data/queries.ts';
 import { betterOfferOf, comparePlans, isOpenTo, type PlanDay } from './plans.ts';
 import { usageSourceOf } from './usage-service.ts';
 
-/** The plans cache's size before the server sets it from `USAGE_CACHE_MB` (its default, 128 MB). */
-const DEFAULT_CACHE_BYTES = 128 * 2 ** 20;
-
 interface CachedPlans {
   key: string;
   response: PlansResponse;
 }
 
-/** An answer is 2-4 KB of JSON: an eighth of the usage caches' space holds those of many accounts. */
-const newCache = (bytes: number) =>
-  bytes > 0
+/** Plans answers by account, each with the key it was computed for (`plansFor`). */
+export type PlansCache = LRUCache<string, CachedPlans>;
+
+/**
+ * A cache of plans answers in `bytes` (an eighth of them: an answer is 2-4 KB of JSON, so that holds many
+ * accounts'); none for 0. One per app (tracker/routes.ts, from `USAGE_CACHE_MB`) and one per mailing run, never
+ * a module's: two apps in one process (the tests, a command inside the server) must not answer from each other's
+ * data (issue 31 item 5, decision 0036).
+ */
+export function createPlansCache(bytes: number): PlansCache | null {
+  return bytes > 0
     ? new LRUCache<string, CachedPlans>({
         maxSize: Math.max(1, Math.floor(bytes / 8)),
         sizeCalculation: (entry) => JSON.stringify(entry.response).length + entry.key.length,
       })
     : null;
-
-let cache = newCache(DEFAULT_CACHE_BYTES);
-
-/** Sizes the cache from the usage caches' bytes (`USAGE_CACHE_MB`); 0 turns it off. */
-export function configurePlansCache(bytes: number): void {
-  cache = newCache(bytes);
-}
-
-export function clearPlansCache(): void {
-  cache?.clear();
 }
 
 /** The 12 months compared: the PLAN_YEAR_DAYS days up to yesterday. */
@@ -87,13 +82,16 @@ async function planDays(db: Database, account: AccountRow, from: string, to: str
   return { days, importSuffixes, hasSolar };
 }
 
-/** The plans answer for an account, from the cache while its usage version and the plans on offer stand. */
+/**
+ * The plans answer for an account, from `cache` (when given) while its usage version and the plans on offer stand.
+ */
 export async function plansFor(
   db: Database,
   account: AccountRow,
   minSaving: number,
-  today: string = marketToday(),
+  options: { today?: string; cache?: PlansCache | null } = {},
 ): Promise<PlansResponse> {
+  const { today = marketToday(), cache } = options;
   const [source, offers, assignments] = await readTogether(db, [
     () => usageSourceOf(db, account.id),
     () => listOffers(db),
@@ -105,7 +103,7 @@ export async function plansFor(
     today,
     minSaving,
     current?.code ?? '',
-    ...offers.map((offer) => `${offer.tariff.code}@${offer.updatedAt}`),
+    ...offers.map((offer) => `${offer.code}@${offer.updatedAt}`),
   ].join('|');
   const cached = cache?.get(account.id);
   if (cached?.key === key) return cached.response;

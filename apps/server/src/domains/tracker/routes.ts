@@ -24,16 +24,17 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AccountRow } from '../../db/schema.ts';
 import { route } from '../../lib/route.ts';
+import { leaveStoredParts } from '../../lib/stored-answer-parts.ts';
 import { sendStoredJson, storedEncodingFor } from '../../plugins/serializers.ts';
 import { setBudget } from './budget.ts';
 import { markSolarWelcomeSeen } from './curtailment.ts';
-import { configurePlansCache, plansFor } from './plans-service.ts';
+import { createPlansCache, plansFor } from './plans-service.ts';
 import { quarterComparisonFor } from './quarter-comparison-service.ts';
 import { similarHomesFor } from './similar-homes-batch.ts';
 import {
   answerOf,
   completeAnswer,
-  ForecastSuffixes,
+  forecastSuffixOf,
   isCurrent,
   lookUpUsage,
   type UsageLookUp,
@@ -41,7 +42,8 @@ import {
 
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   const cacheBytes = app.config.env.USAGE_CACHE_MB * 2 ** 20;
-  configurePlansCache(cacheBytes);
+  // This app's plans answers: another app in the process (a test's, a command's) keeps its own.
+  const plansCache = createPlansCache(cacheBytes);
   // Stored weeks (the answer up to its forecast) this instance has sent, by account, week and encoding, with
   // their ETags (a hash of the bytes). The look-up names the ETag held, and the database leaves the body out when
   // it is still the current answer's: the database decides what is current, this only spares sending the same
@@ -53,8 +55,13 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
           sizeCalculation: (held) => held.body.length + 200,
         })
       : null;
-  // The forecast of the day per account (about 300 bytes each), which completes every week's answer.
-  const forecasts = new ForecastSuffixes(cacheBytes > 0 ? 10_000 : 0);
+  // A forecast computed, or a stored week's form made, while the primary is away (a standby answering) is sent,
+  // and stored by a later reader.
+  const notStored = (error: unknown) =>
+    app.log.warn(
+      { err: error },
+      "a forecast or a stored week's compressed form could not be stored; it was sent all the same",
+    );
   // What the usage request's one statement found beside its account (decision 0036), until its handler runs.
   const usageLookUps = new WeakMap<object, { found: UsageLookUp; today: string; weekStart: string }>();
   route(app, endpoints.usage, {
@@ -99,15 +106,27 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isCurrent(found, weekStart, today) && found.stored && found.stored.body === null) {
         const held = bodies?.get(key);
         if (held?.etag === found.stored.etag) {
-          const suffix = await forecasts.of(db, found.account, found.usageVersion, today);
+          const { suffix } = await forecastSuffixOf(
+            db,
+            app.db,
+            found.account,
+            found.usageVersion,
+            today,
+            found.forecast,
+            notStored,
+          );
           const answer = completeAnswer(held, suffix, encoding ?? 'identity');
+          if (encoding === 'gzip') leaveStoredParts(reply.raw, { gzipPrefix: held.body, suffix });
           return sendStoredJson<UsageResponse>(app, request, reply, { ...answer, encoding });
         }
         // Dropped from memory since the look-up: read it whole.
         found = (await lookUpUsage(db, found.account.publicId, weekStart, encoding ?? 'identity')) ?? found;
       }
-      const answer = await answerOf(db, found, weekStart, today, encoding ?? 'identity', forecasts);
+      const answer = await answerOf(db, found, weekStart, today, encoding ?? 'identity', app.db, notStored);
       bodies?.set(key, { etag: answer.week.etag, body: answer.week.body });
+      // A page that carries this answer joins the stored bytes into its own (decision 0050).
+      if (encoding === 'gzip')
+        leaveStoredParts(reply.raw, { gzipPrefix: answer.week.body, suffix: answer.suffix });
       return sendStoredJson<UsageResponse>(app, request, reply, { ...answer, encoding });
     },
   });
@@ -123,7 +142,7 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
     // A standby's stale days cannot be priced there: that read runs again on the primary, which prices them.
     reads: 'standby',
     handler: async (request) =>
-      plansFor(request.reads, request.account, app.config.env.BETTER_OFFER_MIN_SAVING),
+      plansFor(request.reads, request.account, app.config.env.BETTER_OFFER_MIN_SAVING, { cache: plansCache }),
   });
 
   route(app, endpoints.quarterComparison, {

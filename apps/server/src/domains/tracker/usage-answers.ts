@@ -1,24 +1,37 @@
 /**
  * The Tracker's answers kept in the database (issue 31, decision 0036). A week's answer but its forecast is
- * built once, from the account's priced days, and stored with its ETag and its br and gzip forms for the
- * account's usage version, the account's settings it shows and the market day; a request that finds it current
- * sends it as stored, found in the same statement as the account itself, completed by the forecast of the day
- * (the same for every week of the account, computed once per account, version and day). A week that ended
- * before the last week started no longer changes with the day, so its stored answer outlives the day. Importers
- * refresh the weeks a customer opens from the weekly email (this one and the five before it) right after they
- * commit; any other week, or a week whose data, settings or day moved on, is built by its first reader and
- * stored for every instance.
+ * built once, from the account's priced days, and stored with its ETag and its br and gzip forms (each made
+ * when first asked for: decision 0052) for the account's usage version, the account's settings it shows and
+ * the market day; a request that finds it current sends it as stored, found in the same statement as the
+ * account itself, completed by the forecast of the day (the same for every week of the account, computed once
+ * per account, version and day and stored beside the weeks: decision 0051; the same statement finds it). A week
+ * that ended before the last week started no longer changes with the day, so its stored answer outlives the
+ * day. Importers refresh the weeks a customer opens from the weekly email (this one and the five before it) and
+ * the forecast right after they commit, and the day's roll-over does the same for every account; any other
+ * week, or a week whose data, settings or day moved on, is built by its first reader and stored for every
+ * instance.
  */
 import { addDays, marketToday, weekStart as mondayOf, USAGE_RESPONSE_VERSION } from '@portal/contracts';
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
-import { usageAnswers } from '../../db/schema/usage-answers.ts';
+import { usageAnswers, usageForecasts } from '../../db/schema/usage-answers.ts';
 import { type AccountRow, accounts, usageVersions } from '../../db/schema.ts';
-import { compressPrefix, type Encoding, entityTagOf, withSuffix } from '../../lib/compression.ts';
+import {
+  compressPrefixAs,
+  ENCODINGS,
+  type Encoding,
+  entityTagOf,
+  withSuffix,
+} from '../../lib/compression.ts';
 import { toCustomer } from '../accounts/customer.ts';
-import { forecastFor, forecastSuffix, usageSourceOf, weekJsonPrefixFor } from './usage-service.ts';
+import {
+  forecastFor,
+  forecastSuffix,
+  type UsageSource,
+  usageSourceOf,
+  weekJsonPrefixFor,
+} from './usage-service.ts';
 import { weekShowsTheDay } from './week.ts';
 
 /** The weeks importers keep ready: this week and the five before it (the email's week and its neighbours). */
@@ -28,21 +41,26 @@ export type AnswerEncoding = Encoding | 'identity';
 /** What a look-up fetches of the stored body: an encoding, or `'none'` to check currency alone. */
 export type LookUpBody = AnswerEncoding | 'none';
 
-/** A week's stored answer: the response up to its forecast, as text and in the forms `withSuffix` completes. */
+/**
+ * A week's stored answer: the response up to its forecast, as text and in the forms `withSuffix` completes. A
+ * form is null until something asks for it (decision 0052): the first reader of an older week builds the form it
+ * sends, and the first reader in the other encoding makes that one from the text and stores it.
+ */
 export interface StoredWeek {
   etag: string;
   body: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
 }
 
 /**
- * What a stored answer was built as: 2, the answer up to its forecast (1 was the whole answer). Raise it when a
+ * What a stored answer was built as: 3, the answer up to its forecast as HTML-safe JSON (decision 0050; 2 was
+ * the same text unescaped, 1 the whole answer). Raise it when a
  * build gives other text for the same data; the response's shape has its own number (USAGE_RESPONSE_VERSION,
  * pinned by a contracts test). Both are part of the stamp, so a row built otherwise is never current: its next
  * reader builds it again.
  */
-const STORED_LAYOUT = 2;
+const STORED_LAYOUT = 3;
 
 /** What of the account, outside its usage version, an answer shows (its settings), and how it was built. */
 export const accountStamp = (account: AccountRow) =>
@@ -66,7 +84,22 @@ export interface UsageLookUp {
     accountStamp: string;
     etag: string;
     body: Buffer | null;
+    /**
+     * Whether `body` is in the encoding asked for. False when that form was not made yet (decision 0052): `body`
+     * is then the text, which the reader compresses, sends and stores.
+     */
+    encoded: boolean;
   } | null;
+  /** The account's stored forecast (its latest day's), current or not. */
+  forecast: StoredForecast | null;
+}
+
+/** An account's forecast as stored for every instance: the end of its usage answers on a market day. */
+export interface StoredForecast {
+  marketDay: string;
+  usageVersion: number;
+  supplyPeriod: string;
+  suffix: Buffer;
 }
 
 /**
@@ -95,11 +128,20 @@ export async function lookUpUsage(
           Buffer | Uint8Array | null
         >`case when ${usageAnswers.etag} = ${sql.placeholder('knownEtag')}::text
           then null else case ${sql.placeholder('encoding')}::text
-          when 'br' then ${usageAnswers.br} when 'gzip' then ${usageAnswers.gzip}
+          when 'br' then coalesce(${usageAnswers.br}, ${usageAnswers.body})
+          when 'gzip' then coalesce(${usageAnswers.gzip}, ${usageAnswers.body})
           when 'identity' then ${usageAnswers.body} end end`,
+        encoded: sql<boolean | null>`case ${sql.placeholder('encoding')}::text
+          when 'br' then ${usageAnswers.br} is not null when 'gzip' then ${usageAnswers.gzip} is not null
+          else true end`,
+        forecastDay: sql<string | null>`${usageForecasts.marketDay}::text`,
+        forecastVersion: usageForecasts.usageVersion,
+        forecastSupply: usageForecasts.supplyPeriod,
+        forecastSuffix: usageForecasts.suffix,
       })
       .from(accounts)
       .leftJoin(usageVersions, eq(usageVersions.accountId, accounts.id))
+      .leftJoin(usageForecasts, eq(usageForecasts.accountId, accounts.id))
       .leftJoin(
         usageAnswers,
         and(
@@ -126,6 +168,16 @@ export async function lookUpUsage(
             accountStamp: row.accountStamp as string,
             etag: row.etag as string,
             body: row.body === null ? null : Buffer.isBuffer(row.body) ? row.body : Buffer.from(row.body),
+            encoded: row.encoded !== false,
+          },
+    forecast:
+      row.forecastVersion === null
+        ? null
+        : {
+            marketDay: row.forecastDay as string,
+            usageVersion: Number(row.forecastVersion),
+            supplyPeriod: row.forecastSupply as string,
+            suffix: row.forecastSuffix as Buffer,
           },
   };
 }
@@ -147,45 +199,82 @@ export function isCurrent(found: UsageLookUp, weekStart: string, today: string):
 }
 
 /**
+ * Stores a week's answer: one statement, prepared once per handle (as the look-up is), not built by Drizzle for
+ * every first read. Both forms are replaced, the one not made by null: a form kept from before would be of the
+ * old text. A stored answer of a newer version is kept.
+ */
+function storeStatement(db: Database) {
+  const value = (name: string) => sql.placeholder(name);
+  return preparedOn(db, 'usage_answer_store', (on) =>
+    on
+      .insert(usageAnswers)
+      .values({
+        accountId: value('accountId'),
+        weekStart: value('weekStart'),
+        usageVersion: value('usageVersion'),
+        marketDay: value('marketDay'),
+        accountStamp: value('accountStamp'),
+        etag: value('etag'),
+        body: value('body'),
+        br: value('br'),
+        gzip: value('gzip'),
+        builtAt: sql`now()`,
+      })
+      .onConflictDoUpdate({
+        target: [usageAnswers.accountId, usageAnswers.weekStart],
+        set: {
+          usageVersion: sql`excluded.usage_version`,
+          marketDay: sql`excluded.market_day`,
+          accountStamp: sql`excluded.account_stamp`,
+          etag: sql`excluded.etag`,
+          body: sql`excluded.body`,
+          br: sql`excluded.br`,
+          gzip: sql`excluded.gzip`,
+          builtAt: sql`excluded.built_at`,
+        },
+        setWhere: sql`${usageAnswers.usageVersion} <= excluded.usage_version`,
+      })
+      .prepare('usage_answer_store'),
+  );
+}
+
+/**
  * Builds the week's answer but its forecast from scratch (pricing first whatever days wait) and stores it for
  * every instance, with the usage version it was built at. A stored answer of a newer version is never replaced
- * by an older one (a build that raced a write).
+ * by an older one (a build that raced a write). Compressed in `encodings` only (both by default; a reader asks
+ * for the one it sends, decision 0052). `known`: the version the caller read with nothing waiting to be priced
+ * (the request's look-up), which spares a statement. Read before the days, it is never newer than what they
+ * show: a write in between leaves the stored answer stamped older than its data, and its next reader builds it
+ * again.
  */
 export async function buildAndStore(
   db: Database,
   account: AccountRow,
   weekStart: string,
   today: string,
+  options: { known?: UsageSource; encodings?: readonly Encoding[] } = {},
 ): Promise<StoredWeek & { usageVersion: number }> {
-  const source = await usageSourceOf(db, account.id);
+  let source = options.known;
+  if (!source) {
+    source = await usageSourceOf(db, account.id);
+    // The account as it stands at that version or later: a row read before it would build, under the new version,
+    // what the account showed before (a supply period moved meanwhile: curtailment of days it no longer holds).
+    const [now] = await db.select().from(accounts).where(eq(accounts.id, account.id));
+    account = now ?? account;
+  }
   const body = Buffer.from(await weekJsonPrefixFor(db, account, weekStart, today));
-  const week: StoredWeek = { etag: entityTagOf(body), body, ...(await compressPrefix(body)) };
-  const row = {
+  const encodings = options.encodings ?? ENCODINGS;
+  const forms = await Promise.all(encodings.map((encoding) => compressPrefixAs(body, encoding)));
+  const formOf = (encoding: Encoding) => forms[encodings.indexOf(encoding)] ?? null;
+  const week: StoredWeek = { etag: entityTagOf(body), body, br: formOf('br'), gzip: formOf('gzip') };
+  await storeStatement(db).execute({
     accountId: account.id,
     weekStart,
     usageVersion: source.version,
     marketDay: today,
     accountStamp: accountStamp(account),
     ...week,
-    builtAt: new Date(),
-  };
-  await db
-    .insert(usageAnswers)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [usageAnswers.accountId, usageAnswers.weekStart],
-      set: {
-        usageVersion: row.usageVersion,
-        marketDay: row.marketDay,
-        accountStamp: row.accountStamp,
-        etag: row.etag,
-        body: row.body,
-        br: row.br,
-        gzip: row.gzip,
-        builtAt: row.builtAt,
-      },
-      setWhere: sql`${usageAnswers.usageVersion} <= ${row.usageVersion}`,
-    });
+  });
   return { ...week, usageVersion: source.version };
 }
 
@@ -198,8 +287,34 @@ export interface WeekPart {
 }
 
 /**
+ * Stores a form of a week's stored answer made after it (decision 0052), unless the answer changed meanwhile: the
+ * ETag names the text it was made from.
+ */
+async function storeForm(
+  db: Database,
+  accountId: string,
+  weekStart: string,
+  etag: string,
+  encoding: Encoding,
+  form: Buffer,
+): Promise<void> {
+  await db
+    .update(usageAnswers)
+    .set(encoding === 'br' ? { br: form } : { gzip: form })
+    .where(
+      and(
+        eq(usageAnswers.accountId, accountId),
+        eq(usageAnswers.weekStart, weekStart),
+        eq(usageAnswers.etag, etag),
+      ),
+    );
+}
+
+/**
  * The week's stored part for what the look-up found: the stored one when it is current, else built and stored.
- * The body in `encoding` (as the look-up read it, or from the build).
+ * The body in `encoding` (as the look-up read it, or from the build). A current week without that form yet
+ * has it made from its text and stored on `primary` (decision 0052); one that cannot be stored (the primary away
+ * while a standby answers) is sent all the same, and `onStoreError` hears of it.
  */
 export async function weekPartOf(
   db: Database,
@@ -207,36 +322,80 @@ export async function weekPartOf(
   weekStart: string,
   today: string,
   encoding: AnswerEncoding,
+  primary: Database = db,
+  onStoreError: (error: unknown) => void = (error) => {
+    throw error;
+  },
 ): Promise<WeekPart> {
   if (isCurrent(found, weekStart, today) && found.stored?.body) {
-    const { etag, body } = found.stored;
-    return { etag, body, usageVersion: found.usageVersion, built: false };
+    const { etag, body, encoded } = found.stored;
+    if (encoded || encoding === 'identity')
+      return { etag, body, usageVersion: found.usageVersion, built: false };
+    const form = await compressPrefixAs(body, encoding);
+    await storeForm(primary, found.account.id, weekStart, etag, encoding, form).catch(onStoreError);
+    return { etag, body: form, usageVersion: found.usageVersion, built: false };
   }
-  const week = await buildAndStore(db, found.account, weekStart, today);
-  const body = encoding === 'br' ? week.br : encoding === 'gzip' ? week.gzip : week.body;
+  const week = await buildAndStore(db, found.account, weekStart, today, {
+    known: found.stale ? undefined : { version: found.usageVersion },
+    // Only the form this reader sends: a reader in the other encoding makes the other.
+    encodings: encoding === 'identity' ? [] : [encoding],
+  });
+  const body = (encoding === 'identity' ? week.body : week[encoding]) as Buffer;
   return { etag: week.etag, body, usageVersion: week.usageVersion, built: true };
 }
 
+/** What a forecast depends on besides the day and the usage version: the supply period it counts. */
+const supplyPeriodOf = (account: AccountRow) => `${account.supplyFrom}|${account.supplyTo ?? ''}`;
+
+/** Whether the stored forecast is the one of this day, usage version and supply period. */
+export const forecastIsCurrent = (
+  stored: StoredForecast | null,
+  account: AccountRow,
+  usageVersion: number,
+  today: string,
+): stored is StoredForecast =>
+  stored !== null &&
+  stored.marketDay === today &&
+  stored.usageVersion === usageVersion &&
+  stored.supplyPeriod === supplyPeriodOf(account);
+
 /**
- * The forecast that ends every answer of an account on a day, as bytes, computed once per account, usage
- * version and day (and supply period, which the forecast counts) by each instance and kept on it: a value these
- * determine, so two instances cannot answer differently. `entries` 0 keeps none.
+ * The forecast that ends every answer of an account on a day, as bytes (decision 0051): the stored one when it is
+ * current, else computed from `db` and stored on `primary` for every instance, so that each account's forecast is
+ * computed once a day and version, not once per instance or per restart. A forecast that cannot be stored (the
+ * primary away while a standby answers) is sent all the same: `onStoreError` hears of it.
  */
-export class ForecastSuffixes {
-  private readonly held: LRUCache<string, Buffer> | null;
-
-  constructor(entries: number) {
-    this.held = entries > 0 ? new LRUCache({ max: entries }) : null;
-  }
-
-  async of(db: Database, account: AccountRow, usageVersion: number, today: string): Promise<Buffer> {
-    const key = `${account.id}|${usageVersion}|${today}|${account.supplyFrom}|${account.supplyTo}`;
-    const held = this.held?.get(key);
-    if (held) return held;
-    const suffix = Buffer.from(forecastSuffix(await forecastFor(db, account, today)));
-    this.held?.set(key, suffix);
-    return suffix;
-  }
+export async function forecastSuffixOf(
+  db: Database,
+  primary: Database,
+  account: AccountRow,
+  usageVersion: number,
+  today: string,
+  stored: StoredForecast | null,
+  onStoreError: (error: unknown) => void = (error) => {
+    throw error;
+  },
+): Promise<{ suffix: Buffer; computed: boolean }> {
+  if (forecastIsCurrent(stored, account, usageVersion, today))
+    return { suffix: stored.suffix, computed: false };
+  const suffix = Buffer.from(forecastSuffix(await forecastFor(db, account, today)));
+  const row = {
+    accountId: account.id,
+    marketDay: today,
+    usageVersion,
+    supplyPeriod: supplyPeriodOf(account),
+    suffix,
+  };
+  await primary
+    .insert(usageForecasts)
+    .values(row)
+    // The last writer's stays: each row is right for its own day, version and supply period, which every reader
+    // checks, so a reader that raced a writer (or an instance whose clock is still on yesterday) costs the next
+    // reader one computation, no more. A rule keeping the later day instead left an instance behind on the clock
+    // unable to store its day's forecast at all, and computing it on every request.
+    .onConflictDoUpdate({ target: usageForecasts.accountId, set: { ...row, builtAt: sql`now()` } })
+    .catch(onStoreError);
+  return { suffix, computed: true };
 }
 
 /** The whole answer: the week's part completed by the forecast, with an ETag of both. */
@@ -261,22 +420,35 @@ export async function answerOf(
   weekStart: string,
   today: string,
   encoding: AnswerEncoding,
-  forecasts: ForecastSuffixes,
-): Promise<{ etag: string; body: Buffer; built: boolean; week: WeekPart }> {
-  const week = await weekPartOf(db, found, weekStart, today, encoding);
-  const suffix = await forecasts.of(db, found.account, week.usageVersion, today);
-  return { ...completeAnswer(week, suffix, encoding), built: week.built, week };
+  primary: Database,
+  onStoreError?: (error: unknown) => void,
+): Promise<{ etag: string; body: Buffer; built: boolean; week: WeekPart; suffix: Buffer }> {
+  const week = await weekPartOf(db, found, weekStart, today, encoding, primary, onStoreError);
+  const { suffix } = await forecastSuffixOf(
+    db,
+    primary,
+    found.account,
+    week.usageVersion,
+    today,
+    found.forecast,
+    onStoreError,
+  );
+  return { ...completeAnswer(week, suffix, encoding), built: week.built, week, suffix };
 }
 
 export interface RefreshSummary {
   accounts: number;
+  /** Weeks built and stored. */
   built: number;
+  /** Weeks already current. */
   current: number;
+  /** Forecasts computed and stored (the others were current). */
+  forecasts: number;
 }
 
 /**
- * Makes the accounts' recent weeks (this week and the RECENT_WEEKS - 1 before it) current for `today`: those
- * already current are left, the others built and stored. Idempotent, and resumable after an interruption.
+ * Makes the accounts' recent weeks (this week and the RECENT_WEEKS - 1 before it) and their forecasts current for
+ * `today`: those already current are left, the others built and stored. Idempotent, and resumable after an interruption.
  */
 export async function refreshUsageAnswers(
   db: Database,
@@ -285,7 +457,7 @@ export async function refreshUsageAnswers(
 ): Promise<RefreshSummary> {
   const today = options.today ?? marketToday();
   const weeks = options.weeks ?? RECENT_WEEKS;
-  const summary: RefreshSummary = { accounts: 0, built: 0, current: 0 };
+  const summary: RefreshSummary = { accounts: 0, built: 0, current: 0, forecasts: 0 };
   const thisWeek = mondayOf(today);
   for (let start = 0; start < accountIds.length; start += 100) {
     const batch = accountIds.slice(start, start + 100);
@@ -302,8 +474,28 @@ export async function refreshUsageAnswers(
           summary.current++;
           continue;
         }
-        await buildAndStore(db, account, weekStart, today);
+        // Built from the account as the look-up read it with its version, not as the batch found it before: a
+        // supply period moved since would otherwise be built under the new version (found by the concurrent
+        // writers' test).
+        const known = found && !found.stale ? found : undefined;
+        // Both forms: a recent week is read by the page (gzip) and the calls (br) alike.
+        await buildAndStore(db, known?.account ?? account, weekStart, today, {
+          known: known && { version: known.usageVersion },
+        });
         summary.built++;
+      }
+      // Looked up after the builds, which may have priced days (a new usage version).
+      const found = await lookUpUsage(db, account.publicId, thisWeek, 'none');
+      if (found) {
+        const forecast = await forecastSuffixOf(
+          db,
+          db,
+          found.account,
+          found.usageVersion,
+          today,
+          found.forecast,
+        );
+        if (forecast.computed) summary.forecasts++;
       }
       summary.accounts++;
     }

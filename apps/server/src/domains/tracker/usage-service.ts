@@ -16,12 +16,13 @@ import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { readTogether } from '../../db/read-together.ts';
 import { type AccountRow, usageVersions } from '../../db/schema.ts';
+import { htmlSafeJson } from '../../lib/html-safe-json.ts';
 import { toCustomer } from '../accounts/customer.ts';
 import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
 import { type Money, toDollars } from '../billing/money.ts';
 import type { DayParts } from '../billing/money-parts.ts';
 import type { DayQuality } from '../billing/priced-day.ts';
-import { storedDailyTotals, storedDays } from '../billing/priced-days-reads.ts';
+import { storedDailyTotals, storedWeekDays } from '../billing/priced-days-reads.ts';
 import { repriceStale } from '../billing/pricing.ts';
 import { slotHistory } from '../billing/slot-histories.ts';
 import type { DaySpend } from '../billing/spend.ts';
@@ -120,7 +121,8 @@ export interface WeekDays {
 /**
  * The days a week's response reads: the AVERAGE_WEEKS before it and the week after it, and the older weeks
  * to LOOKBACK_WEEKS only when those have gaps (averages skip days without data). Nothing from today on
- * counts: a day is complete only once it is over.
+ * counts: a day is complete only once it is over. The days outside the week carry only what the week shows of
+ * them (`storedWeekDays`: totals and hours' money before it, whether it has data after it).
  */
 export async function daysAround(
   db: Database,
@@ -129,20 +131,24 @@ export async function daysAround(
   today: string,
 ): Promise<WeekDays> {
   const nearStart = addDays(weekStart, -7 * AVERAGE_WEEKS);
+  // In full only the week's own days; of the others what the week shows of them (`storedWeekDays`).
+  const weekEnd = addDays(weekStart, 6);
   // The AVERAGE_WEEKS before the week first: when every one of their days has data, older days cannot
   // change an average, and a week reads 49 days instead of 84.
-  let stored = await storedDays(db, account, nearStart, addDays(weekStart, 13));
+  let stored = await storedWeekDays(db, account, nearStart, addDays(weekStart, 13), weekStart, weekEnd);
   const importDates = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
   let complete = true;
   for (let date = nearStart; date < weekStart && complete; date = addDays(date, 1)) {
     complete = importDates.has(date);
   }
   if (!complete) {
-    const older = await storedDays(
+    const older = await storedWeekDays(
       db,
       account,
       addDays(weekStart, -7 * LOOKBACK_WEEKS),
       addDays(nearStart, -1),
+      weekStart,
+      weekEnd,
     );
     stored = [...older, ...stored];
   }
@@ -216,15 +222,16 @@ export async function weekJsonPrefixFor(
     ...current_week,
     insights: { ...current_week.insights, solar_curtailment: curtailment },
   });
-  return (
+  // HTML-safe, so that a page can carry the stored week as its bytes (decision 0050).
+  return htmlSafeJson(
     `{"customer":${JSON.stringify(toCustomer(account))},"metadata":${JSON.stringify(metadata)},` +
-    `"previous_week":${JSON.stringify(previous_week)},"next_week":${JSON.stringify(next_week)},` +
-    `"current_week":${currentHead.slice(0, -1)},"intervals":${week.intervalsJson}},"forecast":`
+      `"previous_week":${JSON.stringify(previous_week)},"next_week":${JSON.stringify(next_week)},` +
+      `"current_week":${currentHead.slice(0, -1)},"intervals":${week.intervalsJson}},"forecast":`,
   );
 }
 
-/** The end of the usage response: the forecast of the day, and the brace that closes the answer. */
-export const forecastSuffix = (forecast: Forecast) => `${JSON.stringify(forecast)}}`;
+/** The end of the usage response: the forecast of the day, and the brace that closes the answer (HTML-safe). */
+export const forecastSuffix = (forecast: Forecast) => htmlSafeJson(`${JSON.stringify(forecast)}}`);
 
 /**
  * The usage response (docs/api.md#entities) built from scratch as JSON text: the week, its settings,

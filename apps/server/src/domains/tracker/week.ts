@@ -395,9 +395,28 @@ export function diversionOf(day: DaySpend, history: DaySpend[]): Diversion | nul
   };
 }
 
-function dayEntry(input: WeekData, date: string): DayEntry {
+/** A priced day of the week with its figures as shown: computed once, for its column and for the week's. */
+interface ShownWeekDay {
+  day: DaySpend;
+  shown: ShownDay;
+  parts: ShownParts;
+}
+
+function shownWeekDays(input: WeekData): Map<string, ShownWeekDay> {
+  const found = new Map<string, ShownWeekDay>();
+  for (const date of weekDates(input.weekStart)) {
+    const day = input.days.get(date);
+    if (!day) continue;
+    const shown = shownDay(day);
+    found.set(date, { day, shown, parts: shownDayParts(day, shown, input.parts?.get(date) ?? null) });
+  }
+  return found;
+}
+
+function dayEntry(input: WeekData, date: string, priced: ReadonlyMap<string, ShownWeekDay>): DayEntry {
   const day = input.days.get(date);
-  const shown = day ? shownDay(day) : undefined;
+  const shownWeekDay = priced.get(date);
+  const shown = shownWeekDay?.shown;
   const history = previousWithData(input.days, date, AVERAGE_WEEKS);
   const average = meanMoney(history.map(shownDayTotal));
   const quality = input.quality.get(date);
@@ -423,10 +442,7 @@ function dayEntry(input: WeekData, date: string): DayEntry {
       diversion: day ? diversionOf(day, history) : null,
     },
     intervals: hourEntries(date, day, shown, history, quality, input.waived?.get(date)),
-    money_parts:
-      day && shown
-        ? moneyPartsOf(sumShownParts([shownDayParts(day, shown, input.parts?.get(date) ?? null)]))
-        : null,
+    money_parts: shownWeekDay ? moneyPartsOf(sumShownParts([shownWeekDay.parts])) : null,
   };
 }
 
@@ -436,11 +452,8 @@ function weekHasData(days: ReadonlyMap<string, DaySpend>, weekStart: string) {
   return weekDates(weekStart).some((date) => days.has(date));
 }
 
-function weeklyInsights(input: WeekData): WeeklyInsights {
-  const priced = weekDates(input.weekStart).flatMap((date) => {
-    const day = input.days.get(date);
-    return day ? [{ day, shown: shownDay(day) }] : [];
-  });
+function weeklyInsights(input: WeekData, shownDays: ReadonlyMap<string, ShownWeekDay>): WeeklyInsights {
+  const priced = [...shownDays.values()];
   if (priced.length === 0) {
     return {
       max_spend: null,
@@ -489,11 +502,7 @@ function weeklyInsights(input: WeekData): WeeklyInsights {
     solar_curtailment: input.curtailment,
     total_spend: toDollars(total),
     usage_kwh: microKwhToKwh(priced.reduce((sum, { day }) => sum + day.usageMicroKwh, 0)),
-    money_parts: moneyPartsOf(
-      sumShownParts(
-        priced.map(({ day, shown }) => shownDayParts(day, shown, input.parts?.get(day.date) ?? null)),
-      ),
-    ),
+    money_parts: moneyPartsOf(sumShownParts(priced.map(({ parts }) => parts))),
   };
 }
 
@@ -518,6 +527,7 @@ export function buildUsageWeek(input: WeekData): UsageWeek {
   const previousStart = addDays(input.weekStart, -7);
   const nextStart = addDays(input.weekStart, 7);
   const lastDay = addDays(input.weekStart, 6);
+  const shownDays = shownWeekDays(input);
   return {
     metadata: { has_solar: input.solarDates.size > 0 },
     // The first market week (1900-01-01) has none before it inside the market's years.
@@ -530,8 +540,8 @@ export function buildUsageWeek(input: WeekData): UsageWeek {
     },
     current_week: {
       interval_range: range(input.weekStart, '00:00', lastDay, '23:59'),
-      insights: weeklyInsights(input),
-      intervals: weekDates(input.weekStart).map((date) => dayEntry(input, date)),
+      insights: weeklyInsights(input, shownDays),
+      intervals: weekDates(input.weekStart).map((date) => dayEntry(input, date, shownDays)),
     },
   };
 }

@@ -26,6 +26,9 @@ import {
 import { dropFirstScreenAnswers, firstScreenAnswer } from './first-screen-answers.ts';
 
 export type { ApiBase, HttpMethod };
+
+/** The start of every usage call's key (`callKey` with its query after the `?`). */
+const usageCallsKey = callKey(endpoints.usage.base, endpoints.usage.path);
 export type ApiBases = Pick<ClientConfig, 'apiBase' | 'reduceAndRewardBase' | 'innovativeBillingBase'>;
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -185,8 +188,14 @@ export async function apiCall<E extends Endpoint>(
   ...[options]: CallArguments<E>
 ): Promise<AnswerOf<E>> {
   const { params, query, body, signal, keepalive, cache } = (options ?? {}) as CallOptions<Endpoint>;
-  // A change the customer sends makes the document's answers out of date; a visit record changes nothing shown.
-  if (endpoint.method !== 'GET' && endpoint !== endpoints.webInteraction) dropFirstScreenAnswers();
+  // A change the customer sends makes the document's answers out of date; a visit record changes nothing shown,
+  // and the Solar Advantage welcome seen changes only the weeks (the other cards still stand for the first screen).
+  if (endpoint.method !== 'GET' && endpoint !== endpoints.webInteraction) {
+    dropFirstScreenAnswers(
+      globalThis.document,
+      endpoint === endpoints.solarWelcome ? (key) => key.startsWith(usageCallsKey) : undefined,
+    );
+  }
   return apiRequest<AnswerOf<E>>(bases, {
     base: endpoint.base,
     method: endpoint.method,

@@ -15,6 +15,8 @@ const usageKey = callKey('api', endpointPath(endpoints.usage), {
   account_id: 'demo-home',
 });
 const week = { customer: { budget: 40 }, current_week: { intervals: [] } };
+const similarKey = callKey('api', endpointPath(endpoints.similarHomes), { account_id: 'demo-home' });
+const similar = { status: 'no_profile', survey_path: '/new/survey/demo-home' };
 
 /** A document as the server sends a data page: its first screen's answers in their block. */
 function documentWith(answers: unknown): Document {
@@ -55,14 +57,16 @@ describe('the fetch wrapper with answers in the document', () => {
   let doc: Document;
   beforeEach(() => {
     fetchMock.mockReset();
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ ...week, from: 'network' }), {
-        headers: { 'content-type': 'application/json' },
-      }),
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ ...week, from: 'network' }), {
+          headers: { 'content-type': 'application/json' },
+        }),
     );
     vi.stubGlobal('fetch', fetchMock);
     doc = documentWith({
       [usageKey]: { status: 200, body: week },
+      [similarKey]: { status: 200, body: similar },
       [callKey('api', '/tracker/usage', { account_id: 'no-such', from: '2026-11-16' })]: {
         status: 401,
         body: { error: { code: 'UNKNOWN_ACCOUNT', message: messages.invalidAccountId } },
@@ -104,6 +108,17 @@ describe('the fetch wrapper with answers in the document', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('forgets only the weeks once the Solar Advantage welcome is recorded as seen: it changes nothing else', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await apiCall(testConfig, endpoints.solarWelcome, { query: { account_id: 'demo-home' } });
+    expect(await apiCall(testConfig, endpoints.similarHomes, { query: { account_id: 'demo-home' } })).toEqual(
+      similar,
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await usage('demo-home')).toEqual({ ...week, from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets every answer once the customer sends a change', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     await apiCall(testConfig, endpoints.spendTarget, {
@@ -111,6 +126,12 @@ describe('the fetch wrapper with answers in the document', () => {
       body: { spend_target: 50 },
     });
     expect(await usage('demo-home')).toEqual({ ...week, from: 'network' });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await apiCall(testConfig, endpoints.similarHomes, { query: { account_id: 'demo-home' } })).toEqual(
+      {
+        ...week,
+        from: 'network',
+      },
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });

@@ -40,7 +40,14 @@ export function firstScreenAnswer(
   return Object.hasOwn(answersOf(doc), key) ? answersOf(doc)[key] : undefined;
 }
 
-/** Forgets every answer the document still holds: the customer sent a change. */
-export function dropFirstScreenAnswers(doc: Document | undefined = globalThis.document): void {
-  if (doc) held.set(doc, {});
+/**
+ * Forgets the answers the document still holds that a change the customer sent makes out of date: those whose
+ * key `stale` names, or every one.
+ */
+export function dropFirstScreenAnswers(
+  doc: Document | undefined = globalThis.document,
+  stale: (key: string) => boolean = () => true,
+): void {
+  if (!doc) return;
+  held.set(doc, Object.fromEntries(Object.entries(answersOf(doc)).filter(([key]) => !stale(key))));
 }

@@ -1,5 +1,5 @@
 /**
- * The Tracker overview's better offer card (issue 17): shown only when a plan on offer saves at least the
+ * The Tracker week's better offer card (issue 17), in its last section: shown only when a plan on offer saves at least the
  * configured amount a year on the customer's own meter data, linking to the plans page. Nothing while the
  * comparison loads, when it fails, or when the customer is on their cheapest plan.
  */

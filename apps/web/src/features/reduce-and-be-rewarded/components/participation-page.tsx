@@ -56,13 +56,21 @@ const optBackInScreen: ParticipationScreen = {
   before: <p className="participation__text">{hereForYouCopy.optBackInText}</p>,
 };
 
-function ParticipationPage({ screen }: { screen: ParticipationScreen }) {
-  useDocumentTitle(screen.title);
+/** The screen of the other state. */
+const otherScreen = (screen: ParticipationScreen) =>
+  screen === optOutScreen ? optBackInScreen : optOutScreen;
+
+function ParticipationPage({ screen: asked }: { screen: ParticipationScreen }) {
   const titleId = useId();
   const { accountId = '' } = useParams();
   const navigate = useNavigate();
   const { showAlert, closeAlert } = useAlert();
   const participant = useParticipation(accountId);
+  // A participant in the other state is shown the other screen at once, while the address follows: an empty
+  // frame before the redirect drew the footer at the top, and the screen then pushed it down (issue 32, CLS 0).
+  const elsewhere = participant.data !== undefined && participant.data.opted_in !== asked.from;
+  const screen = elsewhere ? otherScreen(asked) : asked;
+  useDocumentTitle(screen.title);
   const change = useSetParticipation(accountId, !screen.from, {
     onSuccess: () => {
       closeAlert();
@@ -76,11 +84,9 @@ function ParticipationPage({ screen }: { screen: ParticipationScreen }) {
   useFetchErrorAlert(fetchError, (error) => lookupProblemMessage(error, messages.participantFetchError));
 
   if (isNotInvited(participant.error)) return <Navigate replace to={paths.offerExpired.href(accountId)} />;
-  if (participant.data && participant.data.opted_in !== screen.from) {
-    return <Navigate replace to={screen.other(accountId)} />;
-  }
   return (
     <section className="page participation" aria-labelledby={titleId}>
+      {elsewhere && <Navigate replace to={asked.other(accountId)} />}
       <h1 id={titleId}>{screen.title}</h1>
       {fetchError ? (
         <LookupProblem error={fetchError} fallback={messages.participantFetchError} lookUp={participant} />

@@ -1,10 +1,10 @@
 /**
  * The event chart's geometry (docs/screens.md, docs/rules.md#limits): one bar per 30-minute interval, blue at zero or more and yellow
  * below zero (solar export), the zero line, the event average and the target line of docs/rules.md#limits, and about 5 y
- * ticks in kWh with 2 decimals, from d3 scales in the SVG's own units.
+ * ticks in kWh with 2 decimals, from linear and band scales in the SVG's own units.
  */
 import { type EventProgressResponse, progressTarget } from '@portal/contracts';
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { bandScale, linearScale, niceDomain, ticks } from '../../../shared/lib/scales.ts';
 
 export const CHART_WIDTH = 360;
 export const CHART_HEIGHT = 220;
@@ -58,13 +58,13 @@ export function eventChartModel(progress: EventProgressResponse): EventChartMode
     top: MARGIN.top,
     bottom: CHART_HEIGHT - MARGIN.bottom,
   };
-  const y = scaleLinear().domain([low, high]).nice(5).range([plot.bottom, plot.top]);
-  [low, high] = y.domain() as [number, number];
-  const x = scaleBand<number>()
-    .domain(intervals.map((_, i) => i))
-    .range([plot.left, plot.right])
-    .paddingInner(0.2)
-    .paddingOuter(0.1);
+  [low, high] = niceDomain(low, high, 5);
+  const y = linearScale([low, high], [plot.bottom, plot.top]);
+  const x = bandScale(
+    intervals.map((_, i) => i),
+    [plot.left, plot.right],
+    { paddingInner: 0.2, paddingOuter: 0.1 },
+  );
   const zeroY = y(0);
   const bars = intervals.map((interval, i) => {
     const top = y(Math.max(0, interval.interval_usage_value));
@@ -75,9 +75,9 @@ export function eventChartModel(progress: EventProgressResponse): EventChartMode
       end: addMinutes(time, 30),
       value: interval.interval_usage_value,
       negative: interval.interval_usage_value < 0,
-      x: x(i) ?? plot.left,
+      x: x.at(i) ?? plot.left,
       y: top,
-      width: x.bandwidth(),
+      width: x.bandwidth,
       height: Math.max(bottom - top, 0),
     };
   });
@@ -88,7 +88,7 @@ export function eventChartModel(progress: EventProgressResponse): EventChartMode
     averageY: average === null ? null : y(average),
     target,
     targetY: target === null ? null : y(target),
-    ticks: y.ticks(5).map((value) => ({ value, label: value.toFixed(2), y: y(value) })),
+    ticks: ticks(low, high, 5).map((value) => ({ value, label: value.toFixed(2), y: y(value) })),
     plot,
     labelEvery: Math.max(1, Math.ceil(intervals.length / 8)),
   };

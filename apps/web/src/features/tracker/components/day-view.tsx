@@ -54,5 +54,6 @@ export function dayView(
         ? { parts: dayEntry.money_parts, total: dayEntry.data.total_spend, range: heading, daysWithData: 1 }
         : null,
     forms: null,
+    below: null,
   };
 }

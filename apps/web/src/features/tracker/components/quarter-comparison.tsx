@@ -1,5 +1,5 @@
 /**
- * This quarter against last year (issue 28 item 2), beside the projected bill in the week's overview: this
+ * This quarter against last year (issue 28 item 2), in the week's last section (tracker-insights.tsx): this
  * quarter so far, the same dates last year and last year's whole quarter, and the difference split into parts
  * that add up to it (the server's figures: docs/tracker-figures.md#this-quarter-against-last-year), as a table a
  * screen reader reads as it is. Nothing shows while it loads or if it cannot be had: the rest of the Tracker

@@ -1,5 +1,5 @@
 /**
- * Similar homes (issue 28 item 3), in the week's overview: the customer's kWh a day over the last 4 complete
+ * Similar homes (issue 28 item 3), in the week's last section (tracker-insights.tsx): the customer's kWh a day over the last 4 complete
  * weeks against the group's median and efficient 20%, with Opower's words, as a table a screen reader reads as it
  * is; the survey's invitation without a profile; otherwise why there is nothing to compare yet. The server
  * stores it weekly and never gives out another home's figure (docs/tracker-figures.md#similar-homes).

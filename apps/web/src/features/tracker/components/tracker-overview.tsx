@@ -1,8 +1,8 @@
 /**
  * The Tracker overview panel (docs/screens.md, docs/api.md#entities): the week's spend against the budget, the weekly average and the
  * trend, the highest day, the solar credit and Solar Advantage curtailment for solar accounts, and the
- * projected quarterly bill, marked as a projection only (docs/product.md); and a better offer when one of our plans
- * would have cost less on the customer's own meter data (issue 17).
+ * projected quarterly bill, marked as a projection only (docs/product.md): everything the week's own answer holds,
+ * so the panel is whole at the first paint. What arrives later is below the screen (tracker-insights.tsx).
  */
 import {
   formatCurrency,
@@ -11,7 +11,7 @@ import {
   trackerCopy,
   type UsageResponse,
 } from '@portal/contracts';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDayMonthYear, formatLongDate } from '../../../shared/lib/dates.ts';
 import { useRecordSolarWelcome } from '../api/record-solar-welcome.ts';
 import {
@@ -21,16 +21,6 @@ import {
   trendDirection,
   weeklyTrendText,
 } from '../lib/insights.ts';
-import type { OverviewCard } from './tracker-view.ts';
-
-// The insights beyond the week (issue 28) each ask the server for themselves and show when they arrive: their
-// code is loaded after the screen's, which keeps the Tracker's first JavaScript within its budget.
-const QuarterComparisonCard = lazy(() =>
-  import('./quarter-comparison.tsx').then((module) => ({ default: module.QuarterComparisonCard })),
-);
-const SimilarHomesCard = lazy(() =>
-  import('./similar-homes.tsx').then((module) => ({ default: module.SimilarHomesCard })),
-);
 
 import './tracker-overview.css';
 
@@ -83,13 +73,10 @@ export function TrackerOverview({
   accountId,
   usage,
   isCurrentWeek,
-  offerCard: OfferCard,
 }: {
   accountId: string;
   usage: UsageResponse;
   isCurrentWeek: boolean;
-  /** A card another feature adds (the plans' better offer), passed in by the app's router. */
-  offerCard?: OverviewCard | undefined;
 }) {
   const { insights } = usage.current_week;
   const { forecast, customer } = usage;
@@ -203,13 +190,6 @@ export function TrackerOverview({
             <p className="overview-card__disclaimer">{trackerCopy.forecastDisclaimer}</p>
           </dd>
         </div>
-
-        <Suspense fallback={null}>
-          <QuarterComparisonCard accountId={accountId} />
-          <SimilarHomesCard accountId={accountId} business={customer.market_segment === 'sme'} />
-        </Suspense>
-
-        {OfferCard && <OfferCard accountId={accountId} />}
       </dl>
     </section>
   );

@@ -16,12 +16,12 @@ import {
 } from '@portal/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSwipeable } from 'react-swipeable';
 import { useVisitRecord } from '../../../shared/api/record-visit.ts';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title.ts';
 import { useFetchErrorAlert } from '../../../shared/hooks/use-fetch-error-alert.ts';
 import { isAccountError, usageErrorMessage, useUsage } from '../api/get-usage.ts';
 import { useHint } from '../hooks/use-hint.ts';
+import { useSwipe } from '../hooks/use-swipe.ts';
 import { useTrackerRoute } from '../hooks/use-tracker-route.ts';
 import { buildColumns, type ChartColumn, type ChartUnit, hasAnyData } from '../lib/chart-model.ts';
 import { currentWeekStart } from '../lib/dates.ts';
@@ -70,7 +70,7 @@ function tableRows(
   });
 }
 
-/** `offerCard`: a card another feature adds to the week's overview, composed by the app's router. */
+/** `offerCard`: a card another feature adds to the week (below it), composed by the app's router. */
 export function TrackerPage({ offerCard }: { offerCard?: OverviewCard } = {}) {
   const route = useTrackerRoute();
   useDocumentTitle(screenTitles.tracker);
@@ -129,16 +129,13 @@ function TrackerScreen({
   const hasSolar = data?.metadata.has_solar ?? false;
 
   const hint = useHint();
-  const swipe = useSwipeable({
-    onSwipedLeft: () => {
+  const swipe = useSwipe({
+    onLeft: () => {
       if (nav.next) navigate(nav.next.href);
     },
-    onSwipedRight: () => {
+    onRight: () => {
       if (nav.previous) navigate(nav.previous.href);
     },
-    delta: 50,
-    preventScrollOnSwipe: false,
-    trackMouse: false,
   });
 
   let body: ReactNode;
@@ -259,6 +256,8 @@ function TrackerScreen({
         {shown.forms}
         {data && <DownloadData key={from} accountId={accountId} from={from} />}
       </div>
+
+      {shown.below}
     </div>
   );
 }

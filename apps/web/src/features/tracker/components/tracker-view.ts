@@ -11,7 +11,7 @@ import type { ColumnLabel } from '../lib/column-labels.ts';
 import type { NavTargets } from '../lib/navigation.ts';
 import type { MoneyPartsProps } from './money-parts.tsx';
 
-/** A card another feature adds to the week's overview (the plans' better offer), passed in by the app. */
+/** A card another feature adds to the week (the plans' better offer), passed in by the app. */
 export type OverviewCard = ComponentType<{ accountId: string }>;
 
 export interface TrackerViewInput {
@@ -57,4 +57,9 @@ export interface TrackerView {
   moneyParts: MoneyPartsProps | null;
   /** Forms below the chart, before the download. */
   forms: ReactNode;
+  /**
+   * Last on the screen, after the download: what arrives after the first paint, where its arrival moves nothing
+   * already painted (issue 32, CLS 0).
+   */
+  below: ReactNode;
 }

@@ -1,6 +1,6 @@
 /**
- * The Tracker's column chart (docs/screens.md), for 7 days or 24 hours. The bars are an SVG drawn from d3 scales in
- * plot units (see lib/chart-model.ts) and stretched to the width; over it, each column is an HTML button with
+ * The Tracker's column chart (docs/screens.md), for 7 days or 24 hours. The bars are an SVG drawn from linear
+ * and band scales in plot units (see lib/chart-model.ts) and stretched to the width; over it, each column is an HTML button with
  * its labels and a hover and focus overlay naming what it opens (VIEW DAY or VIEW WEEK). The buttons form a
  * toolbar with one tab stop: arrow keys, Home and End move between columns, Enter or Space opens.
  * The SVG is decorative for assistive technology: each button's accessible name carries its numbers, and the

@@ -1,10 +1,14 @@
-/** The Tracker's week view: seven daily columns, the overview above them and the budget form below. */
+/**
+ * The Tracker's week view: seven daily columns, the overview above them, the budget form below, and last what
+ * arrives after the first paint (tracker-insights.tsx).
+ */
 import { formatMessage, messages, paths, trackerCopy, truncate } from '@portal/contracts';
 import { budgetPerDay } from '../lib/chart-model.ts';
 import { weekColumnLabels } from '../lib/column-labels.ts';
 import { formatWeekRange } from '../lib/dates.ts';
 import { weekNavigation } from '../lib/navigation.ts';
 import { BudgetForm } from './budget-form.tsx';
+import { TrackerInsights } from './tracker-insights.tsx';
 import { TrackerOverview } from './tracker-overview.tsx';
 import type { TrackerView, TrackerViewInput } from './tracker-view.ts';
 
@@ -43,11 +47,11 @@ export function weekView({
       const start = days[index]?.interval_range.starts_at;
       return start ? `${truncate(start.day)} ${start.date} ${truncate(start.month)}` : '';
     },
-    above: data && (
-      <TrackerOverview
+    above: data && <TrackerOverview accountId={accountId} usage={data} isCurrentWeek={isCurrentWeek} />,
+    below: data && (
+      <TrackerInsights
         accountId={accountId}
-        usage={data}
-        isCurrentWeek={isCurrentWeek}
+        business={data.customer.market_segment === 'sme'}
         offerCard={offerCard}
       />
     ),

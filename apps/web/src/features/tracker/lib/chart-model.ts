@@ -9,7 +9,7 @@
  * HTML, sit on the same percentages.
  */
 import type { ColumnData, DayEntry, HourEntry } from '@portal/contracts';
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { bandScale, linearScale } from '../../../shared/lib/scales.ts';
 
 export type ChartUnit = 'dollars' | 'kwh';
 export type ChartView = 'week' | 'day';
@@ -147,7 +147,7 @@ function segment(top: number, bottom: number): Segment | null {
 }
 
 /**
- * Lays the columns out: d3 band scale across (with the bar taking `barShare` of its slot), d3 linear scale
+ * Lays the columns out: a band scale across (with the bar taking `barShare` of its slot), a linear scale
  * up the plot from the largest solar export (or negative net figure) below the axis to the scale maximum.
  */
 export function layoutChart(
@@ -160,24 +160,22 @@ export function layoutChart(
     0,
     ...columns.flatMap((column) => [column.solar, -(column.total ?? 0), -(column.average ?? 0)]),
   );
-  const x = scaleBand<number>()
-    .domain(columns.map((column) => column.index))
-    .range([0, 100])
-    .paddingInner(1 - barShare)
-    .paddingOuter((1 - barShare) / 2);
-  const y = scaleLinear()
-    .domain([-belowMax, scaleMax > 0 ? scaleMax : 1])
-    .range([BOTTOM, TOP]);
+  const x = bandScale(
+    columns.map((column) => column.index),
+    [0, 100],
+    { paddingInner: 1 - barShare, paddingOuter: (1 - barShare) / 2 },
+  );
+  const y = linearScale([-belowMax, scaleMax > 0 ? scaleMax : 1], [BOTTOM, TOP]);
   const zeroY = y(0);
-  const width = x.bandwidth();
+  const width = x.bandwidth;
 
   return {
     scaleMax,
     zeroY,
     budgetY: budget ? y(budget) : null,
-    step: x.step(),
+    step: x.step,
     columns: columns.map((column) => {
-      const left = x(column.index) ?? 0;
+      const left = x.at(column.index) ?? 0;
       // Above the axis the bar is the label's amount (usage and supply less any solar credit and concession),
       // so the tallest bar is the highest day and the budget and average lines compare as the labels do.
       // The supply segment keeps its minimum drawn size inside that height; the solar credit is below.

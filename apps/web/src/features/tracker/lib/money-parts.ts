@@ -5,7 +5,7 @@
  * drawn the same way and marked as credits.
  */
 import { type MoneyParts, moneyPartLabel } from '@portal/contracts';
-import { scaleLinear } from 'd3-scale';
+import { linearScale } from '../../../shared/lib/scales.ts';
 
 export interface MoneyPartRow {
   key: string;
@@ -19,10 +19,7 @@ export interface MoneyPartRow {
 
 export function moneyPartRows(parts: MoneyParts): MoneyPartRow[] {
   const largest = Math.max(0, ...parts.parts.map((part) => Math.abs(part.spend)));
-  const x = scaleLinear()
-    .domain([0, largest > 0 ? largest : 1])
-    .range([0, 100])
-    .clamp(true);
+  const x = linearScale([0, largest > 0 ? largest : 1], [0, 100], { clamp: true });
   return parts.parts.map((part) => ({
     key: `${part.part}:${part.period ?? ''}`,
     label: moneyPartLabel(part),
