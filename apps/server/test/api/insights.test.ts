@@ -5,13 +5,15 @@
  */
 import {
   addDays,
+  DEMO_SIMILAR_HOMES,
   errorResponseSchema,
   marketToday,
+  QUARTER_COMPARE_MIN_DAYS,
   quarterComparisonSchema,
   similarHomesSchema,
   usageResponseSchema,
 } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { similarHomes } from '../../src/db/schema/insights.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
@@ -52,7 +54,7 @@ const get = (url: string, query: Record<string, string>, remoteAddress = '10.40.
   t.app.inject({ method: 'GET', url, query, remoteAddress });
 
 describe('GET /api/tracker/quarter_comparison', () => {
-  it.each(['demo-home', 'demo-solar', 'demo-business'])(
+  it.each(['demo-home', 'demo-solar', 'demo-business', 'demo-efficient', 'demo-heavy'])(
     '%s: this quarter so far is the forecast’s spend so far, and the parts add up to the difference',
     async (account) => {
       const response = await get('/api/tracker/quarter_comparison', { account_id: account });
@@ -79,6 +81,29 @@ describe('GET /api/tracker/quarter_comparison', () => {
         expect(body.parts).toEqual([]);
         expect(body.method[0]).toMatch(/^Not enough data to compare with last year yet/);
       }
+    },
+  );
+
+  it.each([
+    ['demo-efficient', 'prices'],
+    ['demo-heavy', 'usage'],
+  ])(
+    '%s: this quarter is dearer than last year’s, most of all for its %s (the demo, issue 28 item 6)',
+    async (account, cause) => {
+      const body = quarterComparisonSchema.parse(
+        (await get('/api/tracker/quarter_comparison', { account_id: account })).json(),
+      );
+      if (!body.enough_data) {
+        // Only in a quarter's first 14 days.
+        expect(body.this_year.days).toBeLessThan(QUARTER_COMPARE_MIN_DAYS);
+        return;
+      }
+      expect(body.difference).toBeGreaterThan(0);
+      const largest = [...body.parts].sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount))[0];
+      expect(largest).toMatchObject({ part: cause });
+      expect(largest?.amount).toBeGreaterThan(0);
+      // Both years have every day's data: no days part.
+      expect(body.parts.find((part) => part.part === 'days')?.amount).toBe(0);
     },
   );
 
@@ -126,6 +151,37 @@ describe('GET /api/tracker/similar_homes and portal insights similar-homes', () 
     expect((await similar('demo-business')).survey_path).toBe('/new/sme_survey/demo-business');
   });
 
+  it('shows the demo’s outcomes as the seed’s run left them (issue 28 item 6)', async () => {
+    const period = similarHomesPeriod(today);
+    const compared = {
+      status: 'compared',
+      period_from: period.from,
+      period_to: period.to,
+      homes: DEMO_SIMILAR_HOMES + 2,
+      survey_path: null,
+    };
+    const efficient = await similar('demo-efficient');
+    expect(efficient).toMatchObject({ ...compared, rating: 'great' });
+    expect(efficient.own_kwh_per_day).toBeLessThanOrEqual(efficient.efficient_kwh_per_day ?? 0);
+    const heavy = await similar('demo-heavy');
+    expect(heavy).toMatchObject({ ...compared, rating: 'more' });
+    expect(heavy.own_kwh_per_day).toBeGreaterThan(heavy.median_kwh_per_day ?? Number.POSITIVE_INFINITY);
+    // One group: the same median and efficient figure for both, and for the synthetic homes.
+    const neighbour = await similar('demo-similar-01');
+    for (const row of [heavy, neighbour])
+      expect(row).toMatchObject({
+        homes: efficient.homes,
+        median_kwh_per_day: efficient.median_kwh_per_day,
+        efficient_kwh_per_day: efficient.efficient_kwh_per_day,
+      });
+    // The accounts of the design are as before: invited to the survey.
+    for (const account of ['demo-home', 'demo-solar', 'demo-happy'])
+      expect(await similar(account)).toMatchObject({
+        status: 'no_profile',
+        survey_path: `/new/survey/${account}`,
+      });
+  });
+
   it('hides a group of 19 homes, shows one of 20, and is the same when run again', async () => {
     // Twenty homes like each other on their own meters, home i using about i kWh a day for the 4 weeks.
     const period = similarHomesPeriod(today);
@@ -161,7 +217,8 @@ describe('GET /api/tracker/similar_homes and portal insights similar-homes', () 
       if (i < 19) expect((await patchProfile(account.publicId, HOUSE)).statusCode).toBeLessThan(300);
     }
 
-    await runSimilarHomes(t.db, { today });
+    // The demo's own group (another group: two-person houses with gas hot water) is compared as before.
+    const first = await runSimilarHomes(t.db, { today });
     expect(await similar('similar-4')).toMatchObject({
       status: 'small_group',
       own_kwh_per_day: 4,
@@ -177,7 +234,7 @@ describe('GET /api/tracker/similar_homes and portal insights similar-homes', () 
     expect((await patchProfile('similar-20', HOUSE)).statusCode).toBeLessThan(300);
     expect((await similar('similar-20')).status).toBe('pending');
     const summary = await runSimilarHomes(t.db, { today });
-    expect(summary).toMatchObject({ compared: 20 });
+    expect(summary.compared - first.compared).toBe(20);
     // Sorted 1..20 kWh a day: median 10.5, 20th percentile 4 + 0.8 x (5 - 4) = 4.8.
     expect(await similar('similar-4')).toMatchObject({
       status: 'compared',
@@ -198,9 +255,14 @@ describe('GET /api/tracker/similar_homes and portal insights similar-homes', () 
       );
 
     const rows = async () =>
-      (await t.db.select().from(similarHomes).where(eq(similarHomes.status, 'compared'))).map(
-        ({ computedAt: _, ...row }) => row,
-      );
+      // In a stated order: PostgreSQL returns rows in whatever order an update left them.
+      (
+        await t.db
+          .select()
+          .from(similarHomes)
+          .where(eq(similarHomes.status, 'compared'))
+          .orderBy(asc(similarHomes.accountId))
+      ).map(({ computedAt: _, ...row }) => row);
     const before = await rows();
     await runSimilarHomes(t.db, { today });
     expect(await rows()).toEqual(before);
