@@ -3,7 +3,8 @@
  * project, wall-clock start and end (from the moment it was queued), and Vitest's own split of it (environment,
  * set-up files, imports, tests and hooks), to the JSON file named by TEST_TIMES_FILE (default
  * .tmp/test-times.json). `node scripts/test-times.mjs [file]` prints the summary: per project, the slowest
- * files, and the seconds during which 0, 1, 2… files were running.
+ * files, the seconds during which 0, 1, 2… files were running, and every test that passed only when run again
+ * (the browser tests' one retry in CI, decision 0058).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,6 +46,10 @@ export default class TestTimesReporter {
       setup: diagnostic.setupDuration,
       collect: diagnostic.collectDuration,
       duration: diagnostic.duration,
+      // Tests that failed and then passed on a retry: the run passes, but they are named (decision 0058).
+      passedOnRetry: [...testModule.children.allTests()]
+        .filter((test) => test.diagnostic()?.flaky)
+        .map((test) => ({ name: test.fullName, retries: test.diagnostic()?.retryCount ?? 0 })),
     };
     this.files.set(this.key(testModule), entry);
   }
@@ -106,6 +111,15 @@ export function summarize({ total, files }) {
       .sort((a, b) => a[0] - b[0])
       .map(([n, ms]) => `${n}: ${s(ms)} s`)
       .join(', ')}`,
+  );
+  const retried = files.flatMap((entry) =>
+    (entry.passedOnRetry ?? []).map((test) => `  ${entry.project} ${entry.file} > ${test.name}`),
+  );
+  lines.push(
+    '',
+    retried.length === 0
+      ? 'passed only on a retry: none'
+      : `passed only on a retry (flaky: decision 0058): ${retried.length}\n${retried.join('\n')}`,
   );
   return lines.join('\n');
 }
