@@ -1,9 +1,11 @@
 /**
- * Every test of the repository, as Vitest projects: contracts, server unit, API integration on PGlite (and on
- * PostgreSQL when TEST_DATABASE_URL is set), web components, and end-to-end in Chromium.
+ * Every test of the repository, as Vitest projects: contracts, server unit, API integration on PGlite (on
+ * PostgreSQL when TEST_DATABASE_URL is set, with the files PGlite does its own way on PGlite too: decision
+ * 0059), web components, and end-to-end in Chromium.
  */
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { filesOnBothEngines } from './apps/server/test/setup/engine-files.ts';
 
 const serverSetup = ['test/setup/console.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -41,8 +43,15 @@ export default defineConfig({
         root: 'apps/server',
         test: {
           name: 'api:pglite',
-          // The HTTP fuzz (test/fuzz) runs on PGlite only: it checks the server's answers, not the database.
-          include: ['test/api/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
+          // With PostgreSQL given, only the files whose subject PGlite does its own way (decision 0059); without
+          // it, every API file. The HTTP fuzz (test/fuzz) runs on PGlite only: it checks the server's answers,
+          // not the database.
+          include: [
+            ...(postgresUrl
+              ? Object.keys(filesOnBothEngines).map((file) => `test/api/${file}.test.ts`)
+              : ['test/api/**/*.test.ts']),
+            'test/fuzz/**/*.test.ts',
+          ],
           globalSetup: ['test/setup/pglite-template.ts'],
           setupFiles: serverSetup,
           testTimeout: 30_000,

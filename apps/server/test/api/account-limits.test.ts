@@ -1,8 +1,8 @@
 /**
  * Limits per account and per address (issue 25 item 3, docs/access.md#limits-per-account): for every call of
  * the endpoint registry that declares one (the writes, the export, the Tracker's weeks), requests sent at
- * once for one account from many addresses, and for several accounts from one address, on PGlite and
- * PostgreSQL (the projects), counted in memory and in Redis (TEST_REDIS_URL; skipped without it): exactly the
+ * once for one account from many addresses, and for several accounts from one address, on PostgreSQL (on
+ * PGlite in a run without it: decision 0059), counted in memory and in Redis (TEST_REDIS_URL; skipped without it): exactly the
  * limit are served, the rest answer 429 RATE_LIMITED with Retry-After; another account, or another address,
  * is not affected. Each call gets an app of its own on the file's database, so its counts start at zero.
  */

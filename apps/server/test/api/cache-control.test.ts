@@ -1,7 +1,7 @@
 /**
  * Every answer of every account-scoped route (a route with an account id in its path, query or body, per the
  * OpenAPI document) says `Cache-Control: private, no-store`, whatever its status (issue 16 item 9): requests
- * from the fuzz's generators, on PGlite and PostgreSQL. The one documented exception: the Tracker's usage
+ * from the fuzz's generators, on PostgreSQL (on PGlite in a run without it: decision 0059). The one documented exception: the Tracker's usage
  * answer (200 and 304) is `private, no-cache` with an ETag, so that a client revalidates it (issue 14).
  */
 import fc from 'fast-check';

@@ -1,7 +1,8 @@
 /**
  * A genuine email link replayed cannot raise `email_click_count` (which prompts the survey) without limit
  * (issue 16 item 10): each link counts once per account and AEST day, however often and however many at once
- * it is followed; another link counts on its own; each click still redirects. On PGlite and PostgreSQL.
+ * it is followed; another link counts on its own; each click still redirects. On PostgreSQL (on
+ * PGlite in a run without it: decision 0059).
  */
 import { addDays, marketToday } from '@portal/contracts';
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * Every rate limit holds under concurrency (issue 16 item 1 and "Also"): 300 requests sent at once from one
- * address, on PGlite and PostgreSQL (the projects), in memory and through Redis (TEST_REDIS_URL; skipped
+ * address, on PostgreSQL (on PGlite in a run without it: decision 0059), in memory and through Redis (TEST_REDIS_URL; skipped
  * without it). A failed guess is counted before the look-up, so no more look-ups fail than the limit allows;
  * genuine look-ups give their count back; IPv6 clients are counted by /64 (RATE_LIMIT_IPV6_PREFIX).
  */
