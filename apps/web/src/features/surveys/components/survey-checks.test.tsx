@@ -12,7 +12,7 @@ import {
   surveyNotices,
   surveyQuestions,
 } from '@portal/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -106,11 +106,14 @@ describe('the wrong survey for the account says so up front (issue 26 item 12)',
   );
 });
 
-/** Answers every question with its first option (and nothing in the sizes). */
-async function answerAll(user: ReturnType<typeof userEvent.setup>) {
+/**
+ * Answers every question with its first option (and nothing in the sizes): the set-up of each case, not its
+ * subject, so a plain click event rather than userEvent's whole pointer sequence (about a fifth of the file's time).
+ */
+function answerAll() {
   for (const fieldset of screen.getAllByRole('group')) {
     const first = within(fieldset).queryAllByRole('radio')[0] ?? within(fieldset).getAllByRole('checkbox')[0];
-    if (first) await user.click(first);
+    if (first) fireEvent.click(first);
   }
 }
 
@@ -140,7 +143,7 @@ describe('a wrong size is named, marked and focused (issue 26 item 13)', () => {
       const user = userEvent.setup();
       render(item.segment === 'sme' ? paths.smeSurvey.href('acct-1') : paths.survey.href('acct-1'));
       await waitFor(() => expect(screen.getAllByRole('group').length).toBeGreaterThan(0));
-      await answerAll(user);
+      answerAll();
       const input = screen.getByLabelText(`${item.size.label} (${item.size.unit})`) as HTMLInputElement;
       await user.type(input, item.typed);
       await user.click(screen.getByRole('button', { name: surveyCopy.submit }));
@@ -167,7 +170,7 @@ describe('a wrong size is named, marked and focused (issue 26 item 13)', () => {
     const user = userEvent.setup();
     render(item.segment === 'sme' ? paths.smeSurvey.href('acct-1') : paths.survey.href('acct-1'));
     await waitFor(() => expect(screen.getAllByRole('group').length).toBeGreaterThan(0));
-    await answerAll(user);
+    answerAll();
     await user.type(screen.getByLabelText(`${item.size.label} (${item.size.unit})`), item.typed);
     await user.click(screen.getByRole('button', { name: surveyCopy.submit }));
     await waitFor(() => expect(saves).toHaveLength(1));
