@@ -17,7 +17,7 @@ import {
   usageResponseSchema,
   weekStart,
 } from '@portal/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   happyHoursParticipants,
@@ -278,7 +278,9 @@ describe('Reduce & Be Rewarded participants', () => {
     const changes = await t.db
       .select()
       .from(hereForYouChanges)
-      .where(eq(hereForYouChanges.accountId, home.id));
+      .where(eq(hereForYouChanges.accountId, home.id))
+      // In the order they were made: without an order PostgreSQL may return them in any.
+      .orderBy(asc(hereForYouChanges.id));
     expect(changes.map((change) => change.optedIn)).toEqual([true, false, true]);
   });
 
