@@ -33,6 +33,8 @@ describe('plans compared on your own meter data', () => {
         .toContain(betterOfferLine(offer?.name ?? '', formatCurrency(offer?.yearly_saving ?? 0)));
       await card.getByRole('link', { name: planCopy.betterOfferLink }).click();
 
+      // The address first, then the screen: a failure says which of the two did not happen (decision 0058).
+      await page.waitForURL(`${baseUrl()}${paths.plans.href('demo-home')}`);
       await expect.poll(() => page.locator('main h1').textContent()).toBe(planCopy.pageTitle);
       const table = page.getByRole('table', { name: planCopy.tableCaption });
       await table.waitFor();
