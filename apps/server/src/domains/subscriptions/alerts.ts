@@ -23,7 +23,7 @@ import { findAccountByPublicId } from '../accounts/queries.ts';
 import { trackerWeekFor } from '../tracker/usage-service.ts';
 import { AVERAGE_WEEKS } from '../tracker/week.ts';
 import { alertWeekOf, isWeekOver, projectWeek, type WeekProjection } from './budget-alert.ts';
-import { claimThenDeliver, handOver } from './claim-deliver.ts';
+import { attemptRecorded, claimThenDeliver, handOver } from './claim-deliver.ts';
 import { budgetAlertView } from './email/alert-view.ts';
 import { renderBudgetAlert } from './email/render.tsx';
 import { retailerOf } from './email/view.ts';
@@ -185,10 +185,7 @@ async function finish(
   row: BudgetAlertRow,
   values: Partial<Pick<BudgetAlertRow, 'status' | 'reason' | 'messageId' | 'deliveredTo'>>,
 ) {
-  await db
-    .update(budgetAlerts)
-    .set({ ...values, attempts: row.attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null })
-    .where(eq(budgetAlerts.id, row.id));
+  await db.update(budgetAlerts).set(attemptRecorded(row.attempts, values)).where(eq(budgetAlerts.id, row.id));
 }
 
 /** Delivers one pending alert; null when none is left unlocked. */

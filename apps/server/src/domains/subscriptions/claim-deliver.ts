@@ -5,6 +5,7 @@
  * (the email stays pending for the next run). Used by `portal mail send-due`, `alerts` and `events`, each
  * with its own claim and its own checks before sending.
  */
+import { sql } from 'drizzle-orm';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 import { isPermanentRejection } from './mailer.ts';
 
@@ -16,6 +17,14 @@ export interface DeliveryCounts {
   sent: number;
   skipped: number;
   cancelled: number;
+}
+
+/** What an email's row is set to after an attempt: its outcome, one attempt more, and the time only once sent. */
+export function attemptRecorded<Values extends { status?: string | undefined }>(
+  attempts: number,
+  values: Values,
+) {
+  return { ...values, attempts: attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null };
 }
 
 /**

@@ -32,7 +32,7 @@ import { subscriptions } from '../../db/schema/subscriptions.ts';
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { type UpcomingEvent, upcomingEventOf } from '../reduce-and-reward/upcoming.ts';
 import { announcedTarget, eventProgressFor } from '../reduce-and-reward/views.ts';
-import { claimThenDeliver, type DeliveryStatus, handOver } from './claim-deliver.ts';
+import { attemptRecorded, claimThenDeliver, type DeliveryStatus, handOver } from './claim-deliver.ts';
 import { invitationView, resultsView } from './email/event-view.ts';
 import { renderEventEmail } from './email/render.tsx';
 import { retailerOf } from './email/view.ts';
@@ -198,7 +198,7 @@ async function finish(
 ) {
   await db
     .update(drEventEmails)
-    .set({ ...values, attempts: row.attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null })
+    .set(attemptRecorded(row.attempts, values))
     .where(eq(drEventEmails.id, row.id));
 }
 

@@ -21,7 +21,7 @@ import { type EmailSnapshotRow, emailSnapshots, subscriptions } from '../../db/s
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
 import { createPlansCache, type PlansCache, plansFor } from '../tracker/plans-service.ts';
-import { claimThenDeliver, handOver } from './claim-deliver.ts';
+import { attemptRecorded, claimThenDeliver, handOver } from './claim-deliver.ts';
 import { renderSnapshot } from './email/render.tsx';
 import { retailerOf, snapshotView } from './email/view.ts';
 import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours-link.ts';
@@ -174,7 +174,7 @@ async function finish(
 ) {
   await db
     .update(emailSnapshots)
-    .set({ ...values, attempts: row.attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null })
+    .set(attemptRecorded(row.attempts, values))
     .where(eq(emailSnapshots.id, row.id));
 }
 
