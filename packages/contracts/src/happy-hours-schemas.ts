@@ -22,6 +22,12 @@ export const clientCodeQuerySchema = z.object({
 });
 export type ClientCodeQuery = z.input<typeof clientCodeQuerySchema>;
 
+/** Whom a request to join or leave a product is for: the first fields of each such body, of either product. */
+export const participantRequestShape = {
+  client_code: clientCodeQuerySchema.shape.client_code,
+  account_identifier: accountIdSchema,
+};
+
 export const daytimeSaverParticipantParamsSchema = z.object({ accountId: accountIdSchema });
 export type DaytimeSaverParticipantParams = z.input<typeof daytimeSaverParticipantParamsSchema>;
 
@@ -58,8 +64,7 @@ export type DaytimeSaverConfig = z.infer<typeof daytimeSaverConfigSchema>;
 /** POST /daytime_saver_participants: sign-up and slot change (docs/api.md#calls). */
 export const daytimeSaverSignupBodySchema = z
   .object({
-    client_code: clientCodeQuerySchema.shape.client_code,
-    account_identifier: accountIdSchema,
+    ...participantRequestShape,
     time_slot: timeSlotIdSchema,
   })
   .meta({ id: 'DaytimeSaverSignup' });

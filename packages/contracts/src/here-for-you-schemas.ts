@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { accountIdSchema } from './account.ts';
-import { clientCodeQuerySchema } from './happy-hours-schemas.ts';
+import { participantRequestShape } from './happy-hours-schemas.ts';
 
 export const hereForYouParamsSchema = z.object({ accountId: accountIdSchema });
 export type HereForYouParams = z.input<typeof hereForYouParamsSchema>;
@@ -15,10 +15,5 @@ export const hereForYouParticipantSchema = z
 export type HereForYouParticipant = z.infer<typeof hereForYouParticipantSchema>;
 
 /** POST /here_for_you_participants (opt in) and POST /here_for_you_participants/{accountId}/opt_out. */
-export const hereForYouBodySchema = z
-  .object({
-    client_code: clientCodeQuerySchema.shape.client_code,
-    account_identifier: accountIdSchema,
-  })
-  .meta({ id: 'HereForYouRequest' });
+export const hereForYouBodySchema = z.object(participantRequestShape).meta({ id: 'HereForYouRequest' });
 export type HereForYouBody = z.infer<typeof hereForYouBodySchema>;

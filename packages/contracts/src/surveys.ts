@@ -203,7 +203,11 @@ export const residentialQuestions = [
   },
 ] as const satisfies readonly SurveyQuestion[];
 
-/** The small-business survey (docs/api.md#entities "Small-business profile fields"), in the order it is asked. */
+/**
+ * The small-business survey (docs/api.md#entities "Small-business profile fields"), in the order it is asked. Its
+ * questions only look like the residential ones: each survey's words and option values are its own, so neither
+ * list is built from the other.
+ */
 export const smeQuestions = [
   {
     key: 'employee_number',

@@ -15,6 +15,7 @@ import readline from 'node:readline';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrationsFolder } from '../db/index.ts';
+import { isAlive } from '../lib/process-alive.ts';
 import type { CliIo } from './context.ts';
 import { createProgress, type Progress } from './progress.ts';
 
@@ -86,15 +87,6 @@ export function tokensEqual(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The running server's control file, or null when none is there (or it is a dead server's). */

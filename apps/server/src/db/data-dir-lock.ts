@@ -5,17 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRIVATE_FILE_MODE } from '../lib/private-files.ts';
+import { isAlive } from '../lib/process-alive.ts';
 
 export class DataDirLockedError extends Error {}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Creates the file, 0600, only if it does not exist (atomic: O_EXCL); false when it does. */
 function createExclusive(file: string, content: string): boolean {

@@ -12,6 +12,12 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 /** The key of a client address for every rate limit: IPv4 as it is, IPv6 cut to its first `ipv6Prefix` bits. */
 export const clientKey = (address: string, ipv6Prefix: number): string => normalizeIP(address, ipv6Prefix);
 
+/** In Redis when there is one, and while Redis is away the insurance limiter keeps counting in this instance's memory. */
+function limiterOf(options: { points: number; duration: number; keyPrefix: string }, redis: Redis | null) {
+  const memory = new RateLimiterMemory(options);
+  return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
+}
+
 /**
  * The limit on failed account look-ups (issue 16 item 1). An attempt is counted before the look-up, in one
  * atomic step (Redis INCR, or memory), so requests arriving together cannot all pass a check made before
@@ -38,11 +44,7 @@ export function createFailureLimiter(options: {
     duration: options.durationSeconds,
     keyPrefix: options.keyPrefix,
   };
-  const memory = new RateLimiterMemory(limiterOptions);
-  // While Redis is away the insurance limiter keeps counting, in this instance's memory.
-  const limiter = redis
-    ? new RateLimiterRedis({ ...limiterOptions, storeClient: redis, insuranceLimiter: memory })
-    : memory;
+  const limiter = limiterOf(limiterOptions, redis);
 
   return {
     async reserve(key) {
@@ -82,10 +84,7 @@ export function createRememberedLookUps(options: {
 }): RememberedLookUps {
   const { redis, durationSeconds } = options;
   const limiterOptions = { points: 1, duration: durationSeconds, keyPrefix: options.keyPrefix };
-  const memory = new RateLimiterMemory(limiterOptions);
-  const store = redis
-    ? new RateLimiterRedis({ ...limiterOptions, storeClient: redis, insuranceLimiter: memory })
-    : memory;
+  const store = limiterOf(limiterOptions, redis);
   return {
     async has(key) {
       try {

@@ -6,13 +6,12 @@
  * (`repriceAccounts`).
  */
 import { asc, inArray, sql } from 'drizzle-orm';
-import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Database } from '../../db/index.ts';
 import { rowsByColumns } from '../../db/rows-by-columns.ts';
 import { type NewPricedDayRow, pricedDays } from '../../db/schema/priced-days.ts';
 import { accounts } from '../../db/schema.ts';
 import { ensureMonthPartitionsWithin } from '../meter-data/partitions.ts';
-import { energyReadsInWindows, type ReadWindow } from '../meter-data/queries.ts';
+import { energyReadsInWindows, type ReadWindow, windowsTable } from '../meter-data/queries.ts';
 import { daysHeld } from '../meter-data/supply-period.ts';
 import { priceAccountDay } from './priced-day.ts';
 import { pricedDayRow } from './priced-day-rows.ts';
@@ -83,12 +82,7 @@ async function priceWindows(tx: Database, windows: readonly PricingWindow[]): Pr
   }
   await tx.execute(sql`
     delete from ${pricedDays} p
-    using unnest(
-      ${arrayLiteral(windows.map((window) => window.nmi))}::text[],
-      ${arrayLiteral(windows.map((window) => window.accountId))}::uuid[],
-      ${arrayLiteral(windows.map((window) => window.from ?? '-infinity'))}::date[],
-      ${arrayLiteral(windows.map((window) => window.to ?? 'infinity'))}::date[]
-    ) as w(nmi, account_id, from_date, to_date)
+    using ${windowsTable(windows)}
     where p.nmi = w.nmi and p.account_id = w.account_id and p.market_date between w.from_date and w.to_date`);
   await ensureMonthPartitionsWithin(
     tx,

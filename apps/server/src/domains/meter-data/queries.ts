@@ -66,6 +66,14 @@ export interface ReadWindow {
   to: string | null;
 }
 
+/** The windows as one statement's table `w(account_id, nmi, from_date, to_date)`, an open end as ±infinity. */
+export const windowsTable = (windows: readonly ReadWindow[]): SQL => sql`unnest(
+      ${arrayLiteral(windows.map((window) => window.accountId))}::uuid[],
+      ${arrayLiteral(windows.map((window) => window.nmi))}::text[],
+      ${arrayLiteral(windows.map((window) => window.from ?? '-infinity'))}::date[],
+      ${arrayLiteral(windows.map((window) => window.to ?? 'infinity'))}::date[]
+    ) as w(account_id, nmi, from_date, to_date)`;
+
 export type WindowRead = StoredDayRead & { accountId: string };
 
 /**
@@ -80,12 +88,7 @@ export async function energyReadsInWindows(
   const result = (await db.execute(sql`
     select w.account_id, r.read_date::text as read_date, r.suffix, r.kind, r.interval_minutes, r.quality,
       array_to_string(r.interval_values, ',', '') as values
-    from unnest(
-      ${arrayLiteral(windows.map((window) => window.accountId))}::uuid[],
-      ${arrayLiteral(windows.map((window) => window.nmi))}::text[],
-      ${arrayLiteral(windows.map((window) => window.from ?? '-infinity'))}::date[],
-      ${arrayLiteral(windows.map((window) => window.to ?? 'infinity'))}::date[]
-    ) as w(account_id, nmi, from_date, to_date)
+    from ${windowsTable(windows)}
     join ${meterReads} r on r.nmi = w.nmi and r.read_date between w.from_date and w.to_date
     where r.kind in ('import', 'export')
     order by w.account_id, r.read_date, r.suffix`)) as unknown as {

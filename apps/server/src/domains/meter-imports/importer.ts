@@ -140,9 +140,14 @@ function counting(stream: AsyncIterable<Uint8Array | string>, onBytes?: (bytes: 
 
 /** The result of a file rejected whole: nothing of it is stored. */
 export function rejectedFile(file: string, line: number | null, reason: string): FileImportResult {
+  return { ...fileResult(file, 'rejected'), error: { line, reason } };
+}
+
+/** A file's result before anything of it is counted. */
+function fileResult(file: string, status: FileImportResult['status']): FileImportResult {
   return {
     file,
-    status: 'rejected',
+    status,
     nmis: 0,
     channels: 0,
     days: 0,
@@ -151,7 +156,6 @@ export function rejectedFile(file: string, line: number | null, reason: string):
     unchanged: 0,
     pricedDays: 0,
     warnings: [],
-    error: { line, reason },
   };
 }
 
@@ -162,18 +166,7 @@ export async function importNem12Source(
   options: ImportOptions = {},
 ): Promise<FileImportResult> {
   let pricedAccountIds: string[] = [];
-  const result: FileImportResult = {
-    file: source.name,
-    status: 'imported',
-    nmis: 0,
-    channels: 0,
-    days: 0,
-    values: 0,
-    written: 0,
-    unchanged: 0,
-    pricedDays: 0,
-    warnings: [],
-  };
+  const result = fileResult(source.name, 'imported');
   const reject = (line: number | null, reason: string) => rejectedFile(source.name, line, reason);
 
   const batchSize = options.batchSize ?? 500;

@@ -13,7 +13,7 @@
  * A crash leaves the alert pending for the next run; the one window left is a crash between the SMTP
  * server's acceptance and the commit, which resends the same message with the same Message-ID.
  */
-import { isDemoAccountId, marketToday } from '@portal/contracts';
+import { marketToday } from '@portal/contracts';
 import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
@@ -23,7 +23,13 @@ import { findAccountByPublicId } from '../accounts/queries.ts';
 import { trackerWeekFor } from '../tracker/usage-service.ts';
 import { AVERAGE_WEEKS } from '../tracker/week.ts';
 import { alertWeekOf, isWeekOver, projectWeek, type WeekProjection } from './budget-alert.ts';
-import { claimThenDeliver, handOver } from './claim-deliver.ts';
+import {
+  attemptRecorded,
+  claimThenDeliver,
+  DEMO_NOT_MAILED,
+  handOver,
+  isDemoNotMailed,
+} from './claim-deliver.ts';
 import { budgetAlertView } from './email/alert-view.ts';
 import { renderBudgetAlert } from './email/render.tsx';
 import { retailerOf } from './email/view.ts';
@@ -31,7 +37,6 @@ import { linkBuilder, linkSecret } from './links.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 
 export const DEFAULT_ALERT_BATCH_SIZE = 25;
-const DEMO_NOT_MAILED = 'a demo account: never mailed in production';
 
 /** The week of the account as the Tracker shows it on `today`, projected; null without data or budget. */
 export async function projectionFor(
@@ -185,10 +190,7 @@ async function finish(
   row: BudgetAlertRow,
   values: Partial<Pick<BudgetAlertRow, 'status' | 'reason' | 'messageId' | 'deliveredTo'>>,
 ) {
-  await db
-    .update(budgetAlerts)
-    .set({ ...values, attempts: row.attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null })
-    .where(eq(budgetAlerts.id, row.id));
+  await db.update(budgetAlerts).set(attemptRecorded(row.attempts, values)).where(eq(budgetAlerts.id, row.id));
 }
 
 /** Delivers one pending alert; null when none is left unlocked. */
@@ -221,8 +223,7 @@ async function deliverOne(
     if (isWeekOver(alert.weekStart, today)) return end('cancelled', 'the week is over');
     if (!subscription?.subscribed) return end('cancelled', 'unsubscribed before sending');
     if (!subscription.budgetAlerts) return end('cancelled', 'budget alerts turned off before sending');
-    if (config.env.NODE_ENV === 'production' && isDemoAccountId(account.publicId))
-      return end('skipped', DEMO_NOT_MAILED);
+    if (isDemoNotMailed(config, account.publicId)) return end('skipped', DEMO_NOT_MAILED);
     if (!account.email) return end('skipped', 'no email address');
     // The figures as they are now: data may have arrived since the claim.
     const projection = await projectionFor(db, account, alert.weekStart, today);

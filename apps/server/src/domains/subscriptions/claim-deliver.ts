@@ -5,10 +5,20 @@
  * (the email stays pending for the next run). Used by `portal mail send-due`, `alerts` and `events`, each
  * with its own claim and its own checks before sending.
  */
+import { isDemoAccountId } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 import { isPermanentRejection } from './mailer.ts';
 
 export type DeliveryStatus = 'sent' | 'skipped' | 'cancelled';
+
+/** Why an email to a demo account is skipped in production: the same reason in every email's outbox. */
+export const DEMO_NOT_MAILED = 'a demo account: never mailed in production';
+
+/** A demo account in production: its emails are skipped, for DEMO_NOT_MAILED. */
+export const isDemoNotMailed = (config: Pick<Config, 'env'>, publicId: string): boolean =>
+  config.env.NODE_ENV === 'production' && isDemoAccountId(publicId);
 
 export interface DeliveryCounts {
   /** Emails claimed by this run. */
@@ -16,6 +26,14 @@ export interface DeliveryCounts {
   sent: number;
   skipped: number;
   cancelled: number;
+}
+
+/** What an email's row is set to after an attempt: its outcome, one attempt more, and the time only once sent. */
+export function attemptRecorded<Values extends { status?: string | undefined }>(
+  attempts: number,
+  values: Values,
+) {
+  return { ...values, attempts: attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null };
 }
 
 /**

@@ -17,7 +17,7 @@
  *    SHARE, so that an unsubscribe waits for a send in progress and is never overtaken by one), check again,
  *    compose, hand over and mark it sent in the same transaction.
  */
-import { aestIsoString, isDemoAccountId } from '@portal/contracts';
+import { aestIsoString } from '@portal/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
@@ -32,7 +32,14 @@ import { subscriptions } from '../../db/schema/subscriptions.ts';
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { type UpcomingEvent, upcomingEventOf } from '../reduce-and-reward/upcoming.ts';
 import { announcedTarget, eventProgressFor } from '../reduce-and-reward/views.ts';
-import { claimThenDeliver, type DeliveryStatus, handOver } from './claim-deliver.ts';
+import {
+  attemptRecorded,
+  claimThenDeliver,
+  DEMO_NOT_MAILED,
+  type DeliveryStatus,
+  handOver,
+  isDemoNotMailed,
+} from './claim-deliver.ts';
 import { invitationView, resultsView } from './email/event-view.ts';
 import { renderEventEmail } from './email/render.tsx';
 import { retailerOf } from './email/view.ts';
@@ -44,7 +51,6 @@ export const EVENT_EMAIL_KINDS: readonly EventEmailKind[] = ['invitation', 'resu
 
 /** Results are sent for events that ended at most this many days before the run: never a flood of old news. */
 export const RESULTS_DAYS = 14;
-const DEMO_NOT_MAILED = 'a demo account: never mailed in production';
 
 export interface EventEmailOutcome {
   publicId: string;
@@ -198,7 +204,7 @@ async function finish(
 ) {
   await db
     .update(drEventEmails)
-    .set({ ...values, attempts: row.attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null })
+    .set(attemptRecorded(row.attempts, values))
     .where(eq(drEventEmails.id, row.id));
 }
 
@@ -241,8 +247,7 @@ async function deliverOne(
     const stale = noLongerDue(row, event, now);
     if (stale) return end('cancelled', stale);
     if (!subscription?.subscribed) return end('cancelled', 'unsubscribed before sending');
-    if (config.env.NODE_ENV === 'production' && isDemoAccountId(account.publicId))
-      return end('skipped', DEMO_NOT_MAILED);
+    if (isDemoNotMailed(config, account.publicId)) return end('skipped', DEMO_NOT_MAILED);
     if (!account.email) return end('skipped', 'no email address');
     const composed = await composeEventEmail({
       db,

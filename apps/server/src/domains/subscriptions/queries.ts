@@ -31,6 +31,16 @@ export const toSubscription = (
       : null,
 });
 
+/** The account's row, locked until the transaction ends so that two changes at once apply one after the other. */
+async function lockedSubscriptionRow(tx: Database, accountId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, accountId))
+    .for('update');
+  return row;
+}
+
 export async function subscriptionOf(
   db: Database,
   accountId: string,
@@ -51,11 +61,7 @@ export async function setSubscription(
   today: string = marketToday(),
 ): Promise<Subscription> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.accountId, accountId))
-      .for('update');
+    const current = await lockedSubscriptionRow(tx, accountId);
     const type = change.type ?? current?.type ?? WEEKLY_EMAIL;
     const unchanged = current?.subscribed && change.subscribed && current.type === type;
     const next = !change.subscribed
@@ -80,11 +86,7 @@ export async function changeFrequency(
   today: string = marketToday(),
 ): Promise<Subscription | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.accountId, accountId))
-      .for('update');
+    const current = await lockedSubscriptionRow(tx, accountId);
     if (!current?.subscribed) return null;
     const frequency = frequencyOf(current.type) === 'weekly' ? 'monthly' : 'weekly';
     const [row] = await tx

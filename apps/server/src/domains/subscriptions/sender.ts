@@ -13,7 +13,7 @@
  * that acceptance and the commit, resends the same message with the same Message-ID.
  */
 import type { EmailFrequency } from '@portal/contracts';
-import { frequencyOf, isDemoAccountId, marketToday } from '@portal/contracts';
+import { frequencyOf, marketToday } from '@portal/contracts';
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
@@ -21,7 +21,13 @@ import { type EmailSnapshotRow, emailSnapshots, subscriptions } from '../../db/s
 import { type AccountRow, accounts } from '../../db/schema.ts';
 import { findAccountByPublicId } from '../accounts/queries.ts';
 import { createPlansCache, type PlansCache, plansFor } from '../tracker/plans-service.ts';
-import { claimThenDeliver, handOver } from './claim-deliver.ts';
+import {
+  attemptRecorded,
+  claimThenDeliver,
+  DEMO_NOT_MAILED,
+  handOver,
+  isDemoNotMailed,
+} from './claim-deliver.ts';
 import { renderSnapshot } from './email/render.tsx';
 import { retailerOf, snapshotView } from './email/view.ts';
 import { type HappyHoursLookup, isHappyHoursParticipant } from './happy-hours-link.ts';
@@ -31,7 +37,6 @@ import { nextMailingDate, periodBefore, type SnapshotPeriod } from './schedule.t
 import { snapshotFigures } from './snapshot-data.ts';
 
 export const DEFAULT_BATCH_SIZE = 100;
-const DEMO_NOT_MAILED = 'a demo account: never mailed in production';
 
 export interface ComposeInput {
   db: Database;
@@ -174,7 +179,7 @@ async function finish(
 ) {
   await db
     .update(emailSnapshots)
-    .set({ ...values, attempts: row.attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null })
+    .set(attemptRecorded(row.attempts, values))
     .where(eq(emailSnapshots.id, row.id));
 }
 
@@ -220,7 +225,7 @@ async function deliverOne(
       return outcome('cancelled', { reason: 'unsubscribed before sending' });
     }
     // The demo's addresses never go to a real relay, even in a demo deployment (issue 25 item 3).
-    if (config.env.NODE_ENV === 'production' && isDemoAccountId(account.publicId)) {
+    if (isDemoNotMailed(config, account.publicId)) {
       await finish(db, snapshot, { status: 'skipped', reason: DEMO_NOT_MAILED });
       return outcome('skipped', { reason: DEMO_NOT_MAILED });
     }

@@ -15,6 +15,7 @@ import {
 import { parse } from 'csv-parse';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal.ts';
+import { excludedValues } from '../../db/excluded.ts';
 import type { Database } from '../../db/index.ts';
 import { type AccountRow, accounts, solarCurtailments } from '../../db/schema.ts';
 import { InvalidRequest, libraryMessage } from '../../lib/errors.ts';
@@ -122,11 +123,7 @@ export async function importCurtailment(
         )
         .onConflictDoUpdate({
           target: [solarCurtailments.nmi, solarCurtailments.curtailedOn],
-          set: {
-            hoursCurtailed: sql`excluded.hours_curtailed`,
-            kwhCurtailed: sql`excluded.kwh_curtailed`,
-            benefitCents: sql`excluded.benefit_cents`,
-          },
+          set: excludedValues(solarCurtailments, ['hoursCurtailed', 'kwhCurtailed', 'benefitCents']),
         });
     }
     // The accounts that held a curtailed day of their NMI: a later occupant is not in the trial for it.

@@ -6,6 +6,7 @@
  */
 import { addDays, weekStart as mondayOf, paths, type SimilarHomes } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { excludedValues } from '../../db/excluded.ts';
 import type { Database } from '../../db/index.ts';
 import { similarHomes } from '../../db/schema/insights.ts';
 import type { AccountRow } from '../../db/schema.ts';
@@ -112,15 +113,17 @@ export async function runSimilarHomes(
       .onConflictDoUpdate({
         target: similarHomes.accountId,
         set: {
-          periodFrom: sql`excluded.period_from`,
-          periodTo: sql`excluded.period_to`,
-          status: sql`excluded.status`,
-          groupKey: sql`excluded.group_key`,
-          ownKwhPerDay: sql`excluded.own_kwh_per_day`,
-          medianKwhPerDay: sql`excluded.median_kwh_per_day`,
-          efficientKwhPerDay: sql`excluded.efficient_kwh_per_day`,
-          homes: sql`excluded.homes`,
-          rating: sql`excluded.rating`,
+          ...excludedValues(similarHomes, [
+            'periodFrom',
+            'periodTo',
+            'status',
+            'groupKey',
+            'ownKwhPerDay',
+            'medianKwhPerDay',
+            'efficientKwhPerDay',
+            'homes',
+            'rating',
+          ]),
           computedAt: sql`now()`,
         },
       });

@@ -13,6 +13,7 @@
  */
 import { addDays, marketToday, weekStart as mondayOf, USAGE_RESPONSE_VERSION } from '@portal/contracts';
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { excludedValues } from '../../db/excluded.ts';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { usageAnswers, usageForecasts } from '../../db/schema/usage-answers.ts';
@@ -222,16 +223,16 @@ function storeStatement(db: Database) {
       })
       .onConflictDoUpdate({
         target: [usageAnswers.accountId, usageAnswers.weekStart],
-        set: {
-          usageVersion: sql`excluded.usage_version`,
-          marketDay: sql`excluded.market_day`,
-          accountStamp: sql`excluded.account_stamp`,
-          etag: sql`excluded.etag`,
-          body: sql`excluded.body`,
-          br: sql`excluded.br`,
-          gzip: sql`excluded.gzip`,
-          builtAt: sql`excluded.built_at`,
-        },
+        set: excludedValues(usageAnswers, [
+          'usageVersion',
+          'marketDay',
+          'accountStamp',
+          'etag',
+          'body',
+          'br',
+          'gzip',
+          'builtAt',
+        ]),
         setWhere: sql`${usageAnswers.usageVersion} <= excluded.usage_version`,
       })
       .prepare('usage_answer_store'),

@@ -59,18 +59,22 @@ const INTERVAL_NUMBER_PATTERN = /^[0-9]{1,4}$/;
 /** Fields a 300 record may carry after its values: QualityMethod, ReasonCode, ReasonDescription, UpdateDateTime, MSATSLoadDateTime. */
 const TRAILER_FIELDS = 5;
 
-interface Channel {
-  nmi: string;
-  suffix: string;
-  nmiConfiguration: string;
-  registerId: string;
-  mdmDataStreamId: string;
-  meterSerial: string;
-  uom: string;
-  unit: string;
+/** A 200 record: the fields each of its day reads carries, and what reading its 300 records takes. */
+interface Channel
+  extends Pick<
+    Nem12DayRead,
+    | 'nmi'
+    | 'suffix'
+    | 'nmiConfiguration'
+    | 'registerId'
+    | 'mdmDataStreamId'
+    | 'meterSerial'
+    | 'uom'
+    | 'unit'
+    | 'kind'
+    | 'intervalMinutes'
+  > {
   decimals: number;
-  kind: Nem12Kind;
-  intervalMinutes: number;
   intervals: number;
   line: number;
 }

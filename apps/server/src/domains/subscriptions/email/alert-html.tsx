@@ -1,17 +1,14 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /** The HTML part of a budget alert, in the document every Tracker email shares (layout.tsx). */
 import type { BudgetAlertView } from './alert-view.ts';
-import { Button, colours, EmailDocument, Footer, Heading, p, Section } from './layout.tsx';
+import { Button, colours, EmailDocument, Footer, p, Section } from './layout.tsx';
 
 export function BudgetAlertHtml({ view }: { view: BudgetAlertView }) {
   return (
     <EmailDocument
-      title={view.subject}
-      preheader={view.preheader}
-      brand={view.brand}
+      view={view}
       card={
         <>
-          <Heading>{view.heading}</Heading>
           <p style={p({ fontSize: '20px', lineHeight: '28px', fontWeight: 700, color: colours.over })}>
             {view.headline}
           </p>

@@ -14,7 +14,7 @@ import {
 import type { WeekProjection } from '../budget-alert.ts';
 import type { LinkBuilder } from '../links.ts';
 import type { SnapshotLink, SnapshotRetailer } from './view.ts';
-import { weekRange } from './view.ts';
+import { footerLines, weekRange } from './view.ts';
 
 export interface BudgetAlertView {
   subject: string;
@@ -101,10 +101,6 @@ export function budgetAlertView(input: {
       line: budgetAlertCopy.why,
       link: { label: budgetAlertCopy.turnOff, href: links.click(paths.settings.href(publicId)) },
     },
-    footer: [
-      formatMessage(snapshotCopy.phone, { phone: retailer.phone }),
-      snapshotCopy.aest,
-      retailer.legalEntity,
-    ],
+    footer: footerLines(retailer),
   };
 }

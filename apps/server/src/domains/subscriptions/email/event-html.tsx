@@ -1,17 +1,14 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /** The HTML part of a Reduce & Reward email (invitation or results), in the document every email shares (layout.tsx). */
 import type { EventEmailView } from './event-view.ts';
-import { Button, EmailDocument, Footer, Heading, p, Section } from './layout.tsx';
+import { Button, EmailDocument, Footer, p, Section } from './layout.tsx';
 
 export function EventEmailHtml({ view }: { view: EventEmailView }) {
   return (
     <EmailDocument
-      title={view.subject}
-      preheader={view.preheader}
-      brand={view.brand}
+      view={view}
       card={
         <>
-          <Heading>{view.heading}</Heading>
           <p style={p({ fontSize: '20px', lineHeight: '28px', fontWeight: 700 })}>{view.when}</p>
           <p style={p()}>{view.lead}</p>
           {view.sections.map((section) => (

@@ -18,12 +18,11 @@ import {
   isWeekday,
   paths,
   progressTarget,
-  snapshotCopy,
   upcomingEventCopy,
 } from '@portal/contracts';
 import type { UpcomingEvent } from '../../reduce-and-reward/upcoming.ts';
 import type { LinkBuilder } from '../links.ts';
-import type { SnapshotLink, SnapshotRetailer } from './view.ts';
+import { footerLines, type SnapshotLink, type SnapshotRetailer } from './view.ts';
 
 export interface EventEmailView {
   subject: string;
@@ -62,11 +61,7 @@ function common(input: Common) {
   return {
     brand: formatMessage(eventEmailCopy.brand, { retailer: input.retailer.name }),
     unsubscribe: { label: eventEmailCopy.unsubscribe, href: input.links.unsubscribe() },
-    footer: [
-      formatMessage(snapshotCopy.phone, { phone: input.retailer.phone }),
-      snapshotCopy.aest,
-      input.retailer.legalEntity,
-    ],
+    footer: footerLines(input.retailer),
   };
 }
 

@@ -221,21 +221,20 @@ export function Button({ href, label, primary }: { href: string; label: string; 
 
 /**
  * The document every email of the Tracker shares: head (colour schemes, dark-mode styles), the hidden inbox
- * preview line, the brand line, one white card and the footer under it, in a single column at most 600 px.
+ * preview line, the brand line, one white card opening with the heading and the footer under it, in a single
+ * column at most 600 px.
  */
 export function EmailDocument({
-  title,
-  preheader,
-  brand,
+  view,
   card,
   footer,
 }: {
-  title: string;
-  preheader: string;
-  brand: string;
+  view: { subject: string; preheader: string; brand: string; heading: string };
+  /** What the card holds under the email's heading. */
   card: ReactNode;
   footer: ReactNode;
 }) {
+  const { subject: title, preheader, brand } = view;
   return (
     <html lang="en-AU">
       <head>
@@ -300,6 +299,7 @@ export function EmailDocument({
                           className="snap-card snap-card-cell snap-text"
                           style={{ background: colours.card, borderRadius: '8px', padding: '28px 32px' }}
                         >
+                          <Heading>{view.heading}</Heading>
                           {card}
                         </td>
                       </tr>

@@ -3,18 +3,15 @@
  * The HTML part of a snapshot, in the document every Tracker email shares (layout.tsx).
  */
 import { snapshotCopy } from '@portal/contracts';
-import { BudgetBar, Button, colours, EmailDocument, Footer, Heading, p, Section } from './layout.tsx';
+import { BudgetBar, Button, colours, EmailDocument, Footer, p, Section } from './layout.tsx';
 import type { SnapshotView } from './view.ts';
 
 export function SnapshotHtml({ view }: { view: SnapshotView }) {
   return (
     <EmailDocument
-      title={view.subject}
-      preheader={view.preheader}
-      brand={view.brand}
+      view={view}
       card={
         <>
-          <Heading>{view.heading}</Heading>
           <p
             className="snap-total"
             style={p({ margin: 0, fontSize: '44px', lineHeight: '52px', fontWeight: 700 })}

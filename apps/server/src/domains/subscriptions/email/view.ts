@@ -34,6 +34,13 @@ export const retailerOf = (config: Config): SnapshotRetailer => ({
   legalEntity: config.client.retailer.legalEntity,
 });
 
+/** The lines every email's footer ends with: the retailer's phone, the time zone the email speaks in, its legal name. */
+export const footerLines = (retailer: SnapshotRetailer): string[] => [
+  formatMessage(snapshotCopy.phone, { phone: retailer.phone }),
+  snapshotCopy.aest,
+  retailer.legalEntity,
+];
+
 export interface SnapshotLink {
   label: string;
   href: string;
@@ -260,10 +267,6 @@ export function snapshotView(input: {
       line: snapshotCopy.settingsLine,
       link: { label: snapshotCopy.settingsLink, href: links.click(paths.settings.href(publicId)) },
     },
-    footer: [
-      formatMessage(snapshotCopy.phone, { phone: retailer.phone }),
-      snapshotCopy.aest,
-      retailer.legalEntity,
-    ],
+    footer: footerLines(retailer),
   };
 }
