@@ -49,7 +49,12 @@ import {
   refreshUsageAnswers,
   type UsageLookUp,
 } from '../../src/domains/tracker/usage-answers.ts';
-import { daysAround, usageJsonFor, type WeekDays } from '../../src/domains/tracker/usage-service.ts';
+import {
+  daysAround,
+  usageJsonFor,
+  type WeekDays,
+  weekDaysOf,
+} from '../../src/domains/tracker/usage-service.ts';
 import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS } from '../../src/domains/tracker/week.ts';
 import { compressPrefix } from '../../src/lib/compression.ts';
 import { testAppForFile } from '../helpers/app.ts';
@@ -681,22 +686,8 @@ describe('a week read as it shows its days (storedWeekDays)', () => {
           ...(await storedDays(t.db, account, addDays(start, -7 * LOOKBACK_WEEKS), addDays(nearStart, -1))),
           ...stored,
         ];
-      const days: WeekDays = {
-        days: new Map(),
-        quality: new Map(),
-        solarDates: new Set(),
-        waived: new Map(),
-        parts: new Map(),
-      };
-      for (const day of stored) {
-        if (day.date >= today || (complete && day.date < nearStart)) continue;
-        if (day.spend) days.days.set(day.date, day.spend);
-        if (day.quality) days.quality.set(day.date, day.quality);
-        if (day.hasExport) days.solarDates.add(day.date);
-        if (day.waived) days.waived.set(day.date, day.waived);
-        if (day.parts) days.parts.set(day.date, day.parts);
-      }
-      return days;
+      // The same fold of the days read: what differs, and is compared, is which days are read and how fully.
+      return weekDaysOf(stored, { today, before: complete ? nearStart : null });
     };
     const week = async (days: WeekDays, start: string) =>
       JSON.stringify(buildUsageWeek({ today, weekStart: start, ...days, curtailment: null }));

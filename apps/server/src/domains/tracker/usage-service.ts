@@ -22,6 +22,7 @@ import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
 import { type Money, toDollars } from '../billing/money.ts';
 import type { DayParts } from '../billing/money-parts.ts';
 import type { DayQuality } from '../billing/priced-day.ts';
+import type { StoredDay } from '../billing/priced-day-rows.ts';
 import { storedDailyTotals, storedWeekDays } from '../billing/priced-days-reads.ts';
 import { repriceStale } from '../billing/pricing.ts';
 import { slotHistory } from '../billing/slot-histories.ts';
@@ -152,6 +153,17 @@ export async function daysAround(
     );
     stored = [...older, ...stored];
   }
+  return weekDaysOf(stored, { today, before: complete ? nearStart : null });
+}
+
+/**
+ * A week's days as its response reads them, from the stored days read around it: none from `today` on (a day
+ * counts once it is over), and none before `before` (the older weeks, when the nearer ones had no gaps).
+ */
+export function weekDaysOf(
+  stored: readonly StoredDay[],
+  { today, before }: { today: string; before: string | null },
+): WeekDays {
   const week: WeekDays = {
     days: new Map(),
     quality: new Map(),
@@ -160,7 +172,7 @@ export async function daysAround(
     parts: new Map(),
   };
   for (const day of stored) {
-    if (day.date >= today || (complete && day.date < nearStart)) continue;
+    if (day.date >= today || (before !== null && day.date < before)) continue;
     if (day.spend) week.days.set(day.date, day.spend);
     if (day.quality) week.quality.set(day.date, day.quality);
     if (day.hasExport) week.solarDates.add(day.date);
