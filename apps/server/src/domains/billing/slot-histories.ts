@@ -7,6 +7,7 @@ import { type TimeSlotId, timeSlotIdSchema } from '@portal/contracts';
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { happyHoursSlots } from '../../db/schema/offers.ts';
+import { groupedBy } from '../../lib/grouped-by.ts';
 
 export interface SlotHistoryEntry {
   slot: TimeSlotId;
@@ -18,8 +19,7 @@ export async function slotHistories(
   db: Database,
   accountIds: readonly string[],
 ): Promise<Map<string, SlotHistoryEntry[]>> {
-  const byAccount = new Map<string, SlotHistoryEntry[]>();
-  if (accountIds.length === 0) return byAccount;
+  if (accountIds.length === 0) return new Map();
   const rows = await db
     .select({
       accountId: happyHoursSlots.accountId,
@@ -29,13 +29,11 @@ export async function slotHistories(
     .from(happyHoursSlots)
     .where(inArray(happyHoursSlots.accountId, [...accountIds]))
     .orderBy(asc(happyHoursSlots.effectiveDate));
-  for (const row of rows) {
-    const entry = { slot: timeSlotIdSchema.parse(row.slot), effectiveDate: row.effectiveDate };
-    const list = byAccount.get(row.accountId);
-    if (list) list.push(entry);
-    else byAccount.set(row.accountId, [entry]);
-  }
-  return byAccount;
+  return groupedBy(
+    rows,
+    (row) => row.accountId,
+    (row): SlotHistoryEntry => ({ slot: timeSlotIdSchema.parse(row.slot), effectiveDate: row.effectiveDate }),
+  );
 }
 
 /** One account's slots by effective date, oldest first (empty when it never signed up). */

@@ -19,6 +19,7 @@ import {
   type Tariff,
   weekdayOfDayNumber,
 } from '@portal/contracts';
+import { groupedBy } from '../../lib/grouped-by.ts';
 import type { Money } from './money.ts';
 import {
   assertFreeWindow,
@@ -241,12 +242,7 @@ export interface PriceDaysInput {
  * before the account's first tariff, are absent from the result: no data, never zero.
  */
 export function priceDays(input: PriceDaysInput): Map<string, DaySpend> {
-  const byDate = new Map<string, ChannelDay[]>();
-  for (const read of input.reads) {
-    const channels = byDate.get(read.date);
-    if (channels) channels.push(read);
-    else byDate.set(read.date, [read]);
-  }
+  const byDate = groupedBy(input.reads, (read) => read.date);
   const days = new Map<string, DaySpend>();
   for (const date of [...byDate.keys()].sort()) {
     const tariff = tariffForDay(input.assignments, date);

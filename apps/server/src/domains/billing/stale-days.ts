@@ -7,6 +7,7 @@ import { dayNumber } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Database } from '../../db/index.ts';
+import { groupedBy } from '../../lib/grouped-by.ts';
 
 /** Days of one account to price again; null ends are unbounded. */
 export interface DayRange {
@@ -77,14 +78,11 @@ interface StaleRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 function rangesByAccount(rows: readonly StaleRow[]): StaleRanges {
-  const byAccount: StaleRanges = new Map();
-  for (const row of rows) {
-    const range = { from: row.from_date, to: row.to_date };
-    const list = byAccount.get(row.account_id);
-    if (list) list.push(range);
-    else byAccount.set(row.account_id, [range]);
-  }
-  return byAccount;
+  return groupedBy(
+    rows,
+    (row) => row.account_id,
+    (row) => ({ from: row.from_date, to: row.to_date }),
+  );
 }
 
 /**

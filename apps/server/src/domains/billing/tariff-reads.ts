@@ -7,6 +7,7 @@ import { type Tariff, tariffSchema } from '@portal/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accountTariffs, tariffs } from '../../db/schema.ts';
+import { groupedBy } from '../../lib/grouped-by.ts';
 import type { TariffAssignment } from './tariff.ts';
 
 /**
@@ -64,8 +65,7 @@ export async function tariffAssignmentsOfAccounts(
   db: Database,
   accountIds: readonly string[],
 ): Promise<Map<string, TariffAssignment<Tariff>[]>> {
-  const byAccount = new Map<string, TariffAssignment<Tariff>[]>();
-  if (accountIds.length === 0) return byAccount;
+  if (accountIds.length === 0) return new Map();
   const rows = await db
     .select({
       accountId: accountTariffs.accountId,
@@ -78,11 +78,9 @@ export async function tariffAssignmentsOfAccounts(
     .where(inArray(accountTariffs.accountId, [...accountIds]))
     .orderBy(asc(accountTariffs.accountId), asc(accountTariffs.startDate));
   const parse = tariffParser();
-  for (const row of rows) {
-    const assignment = { startDate: row.startDate, tariff: parse(row.code, row.definition) };
-    const list = byAccount.get(row.accountId);
-    if (list) list.push(assignment);
-    else byAccount.set(row.accountId, [assignment]);
-  }
-  return byAccount;
+  return groupedBy(
+    rows,
+    (row) => row.accountId,
+    (row) => ({ startDate: row.startDate, tariff: parse(row.code, row.definition) }),
+  );
 }

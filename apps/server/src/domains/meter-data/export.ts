@@ -5,6 +5,7 @@
  */
 import { addDays, eachDate } from '@portal/contracts';
 import type { Database } from '../../db/index.ts';
+import { groupedBy } from '../../lib/grouped-by.ts';
 import { formatMicro } from './nem12/index.ts';
 import { energyReadsOf, type StoredDayRead } from './queries.ts';
 import type { SupplyHolder } from './supply-period.ts';
@@ -58,12 +59,7 @@ export async function* exportCsvLines(
   for (let start = from; start <= to; start = addDays(start, 31)) {
     const end = addDays(start, 30) < to ? addDays(start, 30) : to;
     const reads = await energyReadsOf(db, holder, start, end);
-    const byDate = new Map<string, StoredDayRead[]>();
-    for (const read of reads) {
-      const list = byDate.get(read.readDate);
-      if (list) list.push(read);
-      else byDate.set(read.readDate, [read]);
-    }
+    const byDate = groupedBy(reads, (read) => read.readDate);
     for (const date of eachDate(start, end)) {
       const day = byDate.get(date);
       if (day) yield* exportRowsOfDay(date, day);

@@ -29,6 +29,7 @@ import {
   DEMO_NOT_MAILED,
   handOver,
   isDemoNotMailed,
+  lockNextPending,
 } from './claim-deliver.ts';
 import { budgetAlertView } from './email/alert-view.ts';
 import { renderBudgetAlert } from './email/render.tsx';
@@ -199,17 +200,10 @@ async function deliverOne(
 ): Promise<AlertOutcome | null> {
   const { config, today } = options;
   return options.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ alert: budgetAlerts, account: accounts })
-      .from(budgetAlerts)
-      .innerJoin(accounts, eq(accounts.id, budgetAlerts.accountId))
-      .where(and(eq(budgetAlerts.status, 'pending'), eq(accounts.clientCode, config.client.clientCode)))
-      .orderBy(asc(budgetAlerts.id))
-      .limit(1)
-      .for('update', { of: budgetAlerts, skipLocked: true });
-    if (!found) return null;
-    const { alert, account } = found;
     const db = tx as unknown as Database;
+    const found = await lockNextPending(db, budgetAlerts, config.client.clientCode);
+    if (!found) return null;
+    const { row: alert, account } = found;
     const end = async (status: AlertOutcome['status'], reason: string): Promise<AlertOutcome> => {
       await finish(db, alert, { status, reason });
       return { publicId: account.publicId, weekStart: alert.weekStart, status, reason };

@@ -6,8 +6,12 @@
  * with its own claim and its own checks before sending.
  */
 import { isDemoAccountId } from '@portal/contracts';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/index.ts';
+import type { drEventEmails } from '../../db/schema/reduce-and-reward.ts';
+import type { budgetAlerts, emailSnapshots } from '../../db/schema/subscriptions.ts';
+import { type AccountRow, accounts } from '../../db/schema.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 import { isPermanentRejection } from './mailer.ts';
 
@@ -34,6 +38,31 @@ export function attemptRecorded<Values extends { status?: string | undefined }>(
   values: Values,
 ) {
   return { ...values, attempts: attempts + 1, sentAt: values.status === 'sent' ? sql`now()` : null };
+}
+
+/** The tables of emails waiting to be sent: each row pending, then sent, skipped or cancelled. */
+type Outbox = typeof emailSnapshots | typeof budgetAlerts | typeof drEventEmails;
+
+/**
+ * The oldest pending email of this client's accounts, with its account, locked until the caller's transaction
+ * ends; SKIP LOCKED, so that another worker takes the next one instead of waiting. Undefined when none is left
+ * unlocked.
+ */
+export async function lockNextPending<Table extends Outbox>(
+  tx: Database,
+  outbox: Table,
+  clientCode: string,
+): Promise<{ row: Table['$inferSelect']; account: AccountRow } | undefined> {
+  const table: Outbox = outbox;
+  const [found] = await tx
+    .select({ row: table, account: accounts })
+    .from(table)
+    .innerJoin(accounts, eq(accounts.id, table.accountId))
+    .where(and(eq(table.status, 'pending'), eq(accounts.clientCode, clientCode)))
+    .orderBy(asc(table.id))
+    .limit(1)
+    .for('update', { of: table, skipLocked: true });
+  return found as { row: Table['$inferSelect']; account: AccountRow } | undefined;
 }
 
 /**

@@ -18,7 +18,7 @@
  *    compose, hand over and mark it sent in the same transaction.
  */
 import { aestIsoString } from '@portal/contracts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import {
@@ -39,6 +39,7 @@ import {
   type DeliveryStatus,
   handOver,
   isDemoNotMailed,
+  lockNextPending,
 } from './claim-deliver.ts';
 import { invitationView, resultsView } from './email/event-view.ts';
 import { renderEventEmail } from './email/render.tsx';
@@ -221,18 +222,12 @@ async function deliverOne(
 ): Promise<EventEmailOutcome | null> {
   const { config, now } = options;
   return options.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ email: drEventEmails, account: accounts, event: drEvents })
-      .from(drEventEmails)
-      .innerJoin(accounts, eq(accounts.id, drEventEmails.accountId))
-      .innerJoin(drEvents, eq(drEvents.id, drEventEmails.eventId))
-      .where(and(eq(drEventEmails.status, 'pending'), eq(accounts.clientCode, config.client.clientCode)))
-      .orderBy(asc(drEventEmails.id))
-      .limit(1)
-      .for('update', { of: drEventEmails, skipLocked: true });
-    if (!found) return null;
-    const { email: row, account, event } = found;
     const db = tx as unknown as Database;
+    const found = await lockNextPending(db, drEventEmails, config.client.clientCode);
+    if (!found) return null;
+    const { row, account } = found;
+    const [event] = await tx.select().from(drEvents).where(eq(drEvents.id, row.eventId));
+    if (!event) throw new Error(`event email ${row.id} names no event`); // its invitation's foreign keys keep this from happening
     const base = { publicId: account.publicId, eventId: event.id, kind: row.kind };
     const end = async (status: DeliveryStatus, reason: string): Promise<EventEmailOutcome> => {
       await finish(db, row, { status, reason });

@@ -27,6 +27,7 @@ import {
   DEMO_NOT_MAILED,
   handOver,
   isDemoNotMailed,
+  lockNextPending,
 } from './claim-deliver.ts';
 import { renderSnapshot } from './email/render.tsx';
 import { retailerOf, snapshotView } from './email/view.ts';
@@ -194,17 +195,10 @@ async function deliverOne(
 ): Promise<SnapshotOutcome | null> {
   const { config } = options;
   return options.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ snapshot: emailSnapshots, account: accounts })
-      .from(emailSnapshots)
-      .innerJoin(accounts, eq(accounts.id, emailSnapshots.accountId))
-      .where(and(eq(emailSnapshots.status, 'pending'), eq(accounts.clientCode, config.client.clientCode)))
-      .orderBy(asc(emailSnapshots.id))
-      .limit(1)
-      .for('update', { of: emailSnapshots, skipLocked: true });
-    if (!found) return null;
-    const { snapshot, account } = found;
     const db = tx as unknown as Database;
+    const found = await lockNextPending(db, emailSnapshots, config.client.clientCode);
+    if (!found) return null;
+    const { row: snapshot, account } = found;
     const outcome = (
       status: SnapshotOutcome['status'],
       extra: Partial<SnapshotOutcome> = {},
