@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { FIRST_SCREEN_ANSWERS_ELEMENT_ID } from '@portal/contracts';
-import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -91,7 +98,8 @@ export function setBrowser(browser: Browser | undefined): void {
 
 /**
  * A page in a new context of this file's Chromium that records console errors and CSP violations, so that
- * each test can assert there were none.
+ * each test can assert there were none, and follows its requests, so that `settled()` can tell when its screen
+ * has settled.
  */
 export async function openPage(options: BrowserContextOptions = {}) {
   if (!fileBrowser) throw new Error("this file's browser has not started (support/per-file-portal.ts)");
@@ -117,7 +125,43 @@ export async function openPage(options: BrowserContextOptions = {}) {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { page, context, problems };
+  const underWay = requestsUnderWay(page);
+  return { page, context, problems, settled: (message?: string) => untilSettled(page, underWay, message) };
+}
+
+/** The requests a page has under way, for telling when its screen has settled. */
+function requestsUnderWay(page: Page): Set<Request> {
+  const underWay = new Set<Request>();
+  page.on('request', (request) => underWay.add(request));
+  page.on('requestfinished', (request) => underWay.delete(request));
+  page.on('requestfailed', (request) => underWay.delete(request));
+  return underWay;
+}
+
+/**
+ * Waits until the screen on the page has settled: its one h1 shown, nothing loading, no request under way, and
+ * the same address at two looks in a row (a redirect, which follows the account's answer, done). What a test
+ * waits for before it reads what is not there (a card that must not appear) or what must not have happened (a
+ * shift, a call). Playwright's 'networkidle' waits 500 ms after the last request of every page instead.
+ */
+async function untilSettled(page: Page, underWay: Set<Request>, message = page.url()): Promise<void> {
+  let lastLook = '';
+  await expect
+    .poll(
+      async () => {
+        const look = [
+          page.url(),
+          await page.locator('main h1').count(),
+          await page.locator('[role="status"]:has-text("Loading")').count(),
+          underWay.size,
+        ].join(' ');
+        const settled = look === lastLook && look.endsWith(' 1 0 0');
+        lastLook = look;
+        return settled;
+      },
+      { message },
+    )
+    .toBe(true);
 }
 
 export type OpenedPage = Awaited<ReturnType<typeof openPage>>;

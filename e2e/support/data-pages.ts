@@ -1,6 +1,6 @@
 /**
  * Every data page of docs/screens.md that shows an account's data, once each, as the end-to-end checks that go
- * over all of them open it (first-screen.test.ts, layout-stability.test.ts). A check that needs more of a page
+ * over all of them open it (first-screen.test.ts). A check that needs more of a page
  * (the calls it may make, the cards that arrive late) says so itself, by the page's name.
  */
 import { addDays, marketToday, paths, weekStart } from '@portal/contracts';

@@ -7,9 +7,9 @@
  * expired page, the surveys, the opt-out pages) must lead back, and are checked as starting points.
  */
 import { addDays, marketToday, paths, weekStart } from '@portal/contracts';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, NARROW, withPage } from '../support/browser.ts';
+import { baseUrl, DESKTOP, NARROW, type OpenedPage, withPage } from '../support/browser.ts';
 
 const pastWeek = weekStart(addDays(marketToday(), -14));
 
@@ -38,41 +38,6 @@ function kindOf(pathname: string): string | null {
   return kinds.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
 }
 
-/** The requests a page has under way, for telling when its screen has settled. */
-function requestsUnderWay(page: Page): Set<Request> {
-  const underWay = new Set<Request>();
-  page.on('request', (request) => underWay.add(request));
-  page.on('requestfinished', (request) => underWay.delete(request));
-  page.on('requestfailed', (request) => underWay.delete(request));
-  return underWay;
-}
-
-/**
- * Opens `url` and waits until its screen has settled: its one h1 shown, nothing loading, no request under way,
- * and the same address at two looks in a row (a redirect, which follows the account's answer, done). Playwright's
- * 'networkidle' waits 500 ms after the last request of every page, a minute of this file's time.
- */
-async function settle(page: Page, underWay: Set<Request>, url: string): Promise<void> {
-  await page.goto(url);
-  let lastLook = '';
-  await expect
-    .poll(
-      async () => {
-        const look = [
-          page.url(),
-          await page.locator('main h1').count(),
-          await page.locator('[role="status"]:has-text("Loading")').count(),
-          underWay.size,
-        ].join(' ');
-        const settled = look === lastLook && look.endsWith(' 1 0 0');
-        lastLook = look;
-        return settled;
-      },
-      { message: url },
-    )
-    .toBe(true);
-}
-
 /**
  * A graph of one-click moves, measured at one width, with where each address lands kept across widths. Each
  * address is opened once: where it lands and the links of the screen it lands on are read on the same visit.
@@ -80,12 +45,19 @@ async function settle(page: Page, underWay: Set<Request>, url: string): Promise<
 class LinkGraph {
   /** For each screen visited (where it landed), the addresses its links and columns lead to. */
   private readonly links = new Map<string, Set<string>>();
-  private readonly underWay: Set<Request>;
   constructor(
-    private readonly page: Page,
+    private readonly opened: OpenedPage,
     private readonly landsOn: Map<string, string>,
-  ) {
-    this.underWay = requestsUnderWay(page);
+  ) {}
+
+  private get page(): Page {
+    return this.opened.page;
+  }
+
+  /** Opens an address and waits until its screen has settled (where it lands, if it redirects). */
+  private async settle(pathname: string): Promise<void> {
+    await this.page.goto(`${baseUrl()}${pathname}`);
+    await this.opened.settled(pathname);
   }
 
   /** Where an address ends up once the screen's redirects are done (a pathname). */
@@ -105,7 +77,7 @@ class LinkGraph {
 
   /** Opens an address and notes where it landed and the links of the screen there. */
   private async visit(pathname: string): Promise<string> {
-    await settle(this.page, this.underWay, `${baseUrl()}${pathname}`);
+    await this.settle(pathname);
     const landedOn = decodeURI(new URL(this.page.url()).pathname);
     this.landsOn.set(pathname, landedOn);
     if (!this.links.has(landedOn)) this.links.set(landedOn, await this.linksHere(landedOn));
@@ -114,7 +86,7 @@ class LinkGraph {
 
   /** The links of a screen whose links were not read at this width (where it landed at the other width). */
   private async readLinks(pathname: string): Promise<Set<string>> {
-    await settle(this.page, this.underWay, `${baseUrl()}${pathname}`);
+    await this.settle(pathname);
     const links = await this.linksHere(pathname);
     this.links.set(pathname, links);
     return links;
@@ -229,10 +201,10 @@ describe('no dead ends', () => {
   ])(
     'every screen of an account reaches every place of it in at most two clicks at %s px',
     async (_width, viewport) => {
-      await withPage({ viewport }, async ({ page }) => {
+      await withPage({ viewport }, async (opened) => {
         const missing: string[] = [];
         for (const account of accounts) {
-          const graph = new LinkGraph(page, landsOn);
+          const graph = new LinkGraph(opened, landsOn);
           const places = await graph.places(paths.usage.href(account.id));
           // The Tracker leads to the account's other areas: Reduce & Reward (and its events, for an account that
           // has some), Settings, Feedback, a day.

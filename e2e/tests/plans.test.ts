@@ -58,14 +58,14 @@ describe('plans compared on your own meter data', () => {
   });
 
   it('shows demo-happy no better offer: it is on its cheapest plan', async () => {
-    await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+    await withPage({ viewport: PHONE }, async ({ page, problems, settled }) => {
       await page.goto(`${baseUrl()}${paths.plans.href('demo-happy')}`);
       await expect.poll(() => page.getByTestId('plans-verdict').textContent()).toBe(cheapestPlanLine);
       await expectNoAxeViolations(page, 'plans with no better offer');
       await page.goto(`${baseUrl()}${paths.usage.href('demo-happy')}`);
       await page.getByTestId('forecast').waitFor();
       // The comparison has answered (the page above asked for it) and the Tracker shows no offer.
-      await page.waitForLoadState('networkidle');
+      await settled();
       expect(await page.getByTestId('better-offer').count()).toBe(0);
       expect(problems).toEqual([]);
     });

@@ -119,7 +119,7 @@ describe('residential survey', () => {
   });
 
   it('demo-home completes it from the Tracker prompt, and the prompt stops', async () => {
-    await withPage({ viewport: DESKTOP }, async ({ page, problems }) => {
+    await withPage({ viewport: DESKTOP }, async ({ page, problems, settled }) => {
       await invite(page);
       await page.goto(`${baseUrl()}${paths.usage.href('demo-home')}`);
       await page.getByTestId('survey-prompt').getByRole('link', { name: trackerCopy.surveyLink }).click();
@@ -171,7 +171,7 @@ describe('residential survey', () => {
         .toContainEqual({ text: messages.surveyThanks, role: 'status' });
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Tracker');
       await page.getByRole('toolbar').waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled();
       expect(await page.getByTestId('survey-prompt').count()).toBe(0);
       expect((await customer('demo-home')).completed_survey).toBe(true);
       await page.reload();
@@ -184,7 +184,7 @@ describe('residential survey', () => {
 
 describe('small-business survey', () => {
   it('demo-business completes it from the Tracker prompt on a phone', async () => {
-    await withPage({ viewport: PHONE }, async ({ page, problems }) => {
+    await withPage({ viewport: PHONE }, async ({ page, problems, settled }) => {
       await invite(page);
       await page.goto(`${baseUrl()}${paths.usage.href('demo-business')}`);
       await page.getByTestId('survey-prompt').getByRole('link', { name: trackerCopy.surveyLink }).click();
@@ -207,7 +207,7 @@ describe('small-business survey', () => {
       await page.getByRole('button', { name: surveyCopy.submit }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(paths.usage.href('demo-business'));
       await page.getByRole('toolbar').waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled();
       expect(await page.getByTestId('survey-prompt').count()).toBe(0);
       expect((await customer('demo-business')).completed_survey).toBe(true);
       expect(problems).toEqual([]);

@@ -336,9 +336,19 @@ describe('day navigation from every day (issue 26 item 1, decision 0037)', () =>
         }
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       }
+      // The screen shows a day once its Previous day arrow is that day's: the address changes before the day's
+      // data replaces the day before's, whose arrows would otherwise be read (or clicked) as the new day's.
+      const currentWeek = weeks[0] as (typeof weeks)[number];
+      const dayShown = (day: number) =>
+        expect
+          .poll(() =>
+            page.getByRole('link', { name: trackerCopy.previousDay, exact: true }).getAttribute('href'),
+          )
+          .toBe(currentWeek.previous(day));
       await page.goto(`${baseUrl()}${href(thisWeek, 0)}`);
       for (let day = 0; day + 1 < todayIndex; day++) {
         const url = `${baseUrl()}${href(thisWeek, day + 1)}`;
+        await dayShown(day);
         await expect.poll(() => columns(page).count()).toBe(24);
         if (day % 2 === 0) {
           await page.getByRole('link', { name: trackerCopy.nextDay, exact: true }).click();
@@ -350,10 +360,11 @@ describe('day navigation from every day (issue 26 item 1, decision 0037)', () =>
         }
         await page.waitForURL(url);
       }
-      // The last day with data: no next day (its data in, as the previous day's arrow shows).
-      await page.getByRole('link', { name: trackerCopy.previousDay, exact: true }).waitFor();
+      // The last day with data, shown: no next day.
+      const last = Math.max(0, todayIndex - 1);
+      await dayShown(last);
       expect(await page.getByRole('link', { name: trackerCopy.nextDay, exact: true }).count()).toBe(0);
-      expect(page.url()).toBe(`${baseUrl()}${href(thisWeek, Math.max(0, todayIndex - 1))}`);
+      expect(page.url()).toBe(`${baseUrl()}${href(thisWeek, last)}`);
     });
   });
 });
