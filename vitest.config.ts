@@ -75,6 +75,7 @@ export default defineConfig({
           ]
         : []),
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.mocks.config.ts',
       'e2e/vitest.config.ts',
     ],
   },

@@ -1,4 +1,4 @@
-/** Runs before every test file: DOM cleanup between tests, and the console guard. */
+/** Runs before every test file: DOM and storage cleanup between tests, and the console guard. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { checkConsoleGuard, installConsoleGuard } from './console-guard.ts';
@@ -15,7 +15,11 @@ beforeEach(() => {
   installConsoleGuard();
 });
 
+// The files of a worker share one jsdom (vitest.config.ts): each test starts with the browser's storage empty, as
+// its DOM is (the Tracker keeps weeks in localStorage), so that no test reads what another left.
 afterEach(() => {
   cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
   checkConsoleGuard();
 });
