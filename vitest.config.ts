@@ -6,9 +6,25 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { filesOnBothEngines } from './apps/server/test/setup/engine-files.ts';
+import { apiFilesWithModuleMocks } from './apps/server/test/setup/module-mocks.ts';
 
 const serverSetup = ['test/setup/console.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * What every API project shares. Each file builds its own app on its own copy of the template database, and the
+ * files share their worker's modules (isolate: false): importing the whole server again for each of 44 files was
+ * a third of the projects' CPU time (docs/testing.md, "The time budget"). The server keeps no state in a module
+ * but in WeakMaps keyed by a file's own database. The files that mock a module run on their own (api:mocks).
+ */
+const apiFiles = {
+  setupFiles: serverSetup,
+  testTimeout: 30_000,
+  // A file's app on its own copy of the template database: over 30 s when the two cores are shared.
+  hookTimeout: 120_000,
+  isolate: false,
+  exclude: apiFilesWithModuleMocks,
+};
 
 export default defineConfig({
   test: {
@@ -42,6 +58,7 @@ export default defineConfig({
       {
         root: 'apps/server',
         test: {
+          ...apiFiles,
           name: 'api:pglite',
           // With PostgreSQL given, only the files whose subject PGlite does its own way (decision 0059); without
           // it, every API file. The HTTP fuzz (test/fuzz) runs on PGlite only: it checks the server's answers,
@@ -53,10 +70,6 @@ export default defineConfig({
             'test/fuzz/**/*.test.ts',
           ],
           globalSetup: ['test/setup/pglite-template.ts'],
-          setupFiles: serverSetup,
-          testTimeout: 30_000,
-          // A file's app on its own copy of the template database: over 30 s when the two cores are shared.
-          hookTimeout: 120_000,
         },
       },
       ...(postgresUrl
@@ -64,16 +77,26 @@ export default defineConfig({
             {
               root: 'apps/server',
               test: {
+                ...apiFiles,
                 name: 'api:postgres',
                 include: ['test/api/**/*.test.ts'],
                 globalSetup: ['test/setup/postgres-template.ts'],
-                setupFiles: serverSetup,
-                testTimeout: 30_000,
-                hookTimeout: 120_000,
               },
             },
           ]
         : []),
+      {
+        root: 'apps/server',
+        test: {
+          ...apiFiles,
+          // The API files that mock a module, each on its own, on PostgreSQL when the run has it.
+          name: 'api:mocks',
+          include: apiFilesWithModuleMocks,
+          exclude: [],
+          isolate: true,
+          globalSetup: [postgresUrl ? 'test/setup/postgres-template.ts' : 'test/setup/pglite-template.ts'],
+        },
+      },
       'apps/web/vitest.config.ts',
       'apps/web/vitest.mocks.config.ts',
       'e2e/vitest.config.ts',
