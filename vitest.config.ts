@@ -53,6 +53,9 @@ export default defineConfig({
           setupFiles: serverSetup,
           // The CLI tests seed 15 months of demo data: over 30 s when the 2 cores are shared.
           testTimeout: 90_000,
+          // The files share their worker's modules, as the API files do (apiFiles below); none mocks a module
+          // (test/unit/module-mocks.test.ts), and those that set the environment put it back.
+          isolate: false,
         },
       },
       {
