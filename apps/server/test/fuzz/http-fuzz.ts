@@ -613,7 +613,8 @@ export function fromOperation(hints: FieldHints = {}): EndpointFuzzer {
         let url = route.url;
         pathParameters.forEach((parameter, i) => {
           const [value, how] = values[i] as [unknown, string];
-          url = url.replace(`:${parameter.name}`, inUrl(value, how));
+          // By a function: a replacement string would read a `$&` or `$'` in a raw value as a pattern.
+          url = url.replace(`:${parameter.name}`, () => inUrl(value, how));
         });
         return url;
       });
@@ -675,7 +676,7 @@ export function underPath(suffixes: string[]): EndpointFuzzer {
           query: fc.array(fc.tuple(garbageString, garbageString), { maxLength: 2 }),
         })
         .map(({ suffix, query }) => ({
-          path: route.url.includes('*') ? route.url.replace('*', suffix) : route.url + suffix,
+          path: route.url.includes('*') ? route.url.replace('*', () => suffix) : route.url + suffix,
           query,
         })),
     );

@@ -5,16 +5,23 @@
  */
 import { afterEach, vi } from 'vitest';
 
-const unexpected: string[] = [];
+// This file runs again before each test file of a worker, which keeps its process and globals for all of them
+// (isolate: false, decision 0060): one list and one warning listener per worker, not one more per file.
+const worker = globalThis as typeof globalThis & { unexpectedTestOutput?: string[] };
+const firstFileOfWorker = worker.unexpectedTestOutput === undefined;
+worker.unexpectedTestOutput ??= [];
+const unexpected = worker.unexpectedTestOutput;
 for (const level of ['error', 'warn'] as const) {
   vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
     unexpected.push(`console.${level}: ${args.map(String).join(' ')}`);
   });
 }
-process.on('warning', (warning) => {
-  if (warning.name === 'DeprecationWarning')
-    unexpected.push(`${warning.name}: ${warning.stack ?? warning.message}`);
-});
+if (firstFileOfWorker) {
+  process.on('warning', (warning) => {
+    if (warning.name === 'DeprecationWarning')
+      unexpected.push(`${warning.name}: ${warning.stack ?? warning.message}`);
+  });
+}
 afterEach(() => {
   if (unexpected.length > 0) {
     const found = unexpected.splice(0);

@@ -71,9 +71,10 @@ const sample = fs.readFileSync(path.join(NEM12_SAMPLES, 'Example_NEM12_actual_in
  * Imported with a warning: the header's creation time is not a date. It starts with a letter: a field of only
  * what the parser trims (U+2028, a vertical tab) reads as no creation time, which is no warning.
  */
-const warned = (field: string) => sample.replace(/^100,NEM12,\d+,/, `100,NEM12,T${asField(field)},`);
-/** Rejected: the NMI is not letters or digits. */
-const rejected = (field: string) => sample.replace(/^200,VABD000163,/m, `200,${asField(field)},`);
+const warned = (field: string) => sample.replace(/^100,NEM12,\d+,/, () => `100,NEM12,T${asField(field)},`);
+/** Rejected: the NMI is not letters or digits. (Both put the field in by a function: a replacement string would
+ * read a `$'` or `$&` in it as a pattern, and the file would not be the one meant.) */
+const rejected = (field: string) => sample.replace(/^200,VABD000163,/m, () => `200,${asField(field)},`);
 
 interface Printed {
   code: number;
