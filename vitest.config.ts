@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 import { filesOnBothEngines } from './apps/server/test/setup/engine-files.ts';
 import { apiFilesWithModuleMocks } from './apps/server/test/setup/module-mocks.ts';
 
+// The run's clock, fixed once here for every worker and child process: the templates are seeded on its day and the
+// tests date their data from it (apps/server/test/helpers/suite-clock.ts).
+process.env.PORTAL_SUITE_NOW ??= new Date().toISOString();
 const serverSetup = ['test/setup/console.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 

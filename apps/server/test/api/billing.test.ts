@@ -1,5 +1,5 @@
 /** Tariffs in the database and pricing stored reads with them: a plan change prices each day by its plan. */
-import { addDays, marketToday } from '@portal/contracts';
+import { addDays } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, tariffs } from '../../src/db/schema.ts';
@@ -10,6 +10,7 @@ import { importTariffs, tariffAssignmentsOf } from '../../src/domains/billing/ta
 import { energyReadsOf } from '../../src/domains/meter-data/queries.ts';
 import { wholeMeter } from '../../src/domains/meter-data/supply-period.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -20,7 +21,7 @@ async function accountId(publicId: string) {
 
 describe('tariffs of an account', () => {
   it('gives demo-home its flat plan and, from five weeks ago, time of use', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const assignments = await tariffAssignmentsOf(t.db, await accountId('demo-home'));
     expect(assignments.map((a) => [a.startDate, a.tariff.code])).toEqual([
       ['1900-01-01', 'FLAT-2026'],
@@ -29,7 +30,7 @@ describe('tariffs of an account', () => {
   });
 
   it('prices each stored day under the plan in force that day', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const from = addDays(today, -42);
     const to = addDays(today, -1);
     const reads = await energyReadsOf(t.db, wholeMeter('6001000001'), from, to);

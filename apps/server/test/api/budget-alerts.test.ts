@@ -16,7 +16,6 @@ import {
   addDays,
   budgetAlertSettingSchema,
   dayOfWeek,
-  marketToday,
   usageResponseSchema,
   WEEKLY_EMAIL,
 } from '@portal/contracts';
@@ -34,6 +33,7 @@ import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { testAppForFile } from '../helpers/app.ts';
 import { clickTargets } from '../helpers/email-links.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
 const W = '2025-06-02';
@@ -343,7 +343,7 @@ describe('exactly once', () => {
 
 describe('the demo (docs/budget-alerts.md)', () => {
   it("demo-home's week is on track to exceed its $40 budget, so `portal mail alerts` shows an alert", async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const result = await previewBudgetAlert({ db: t.db, config: t.config, publicId: 'demo-home', today });
     // A Monday's week has no meter data yet (the demo's data ends yesterday): nothing to project.
     if (dayOfWeek(today) === 0) {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, marketToday, usageResponseSchema, WEEKLY_EMAIL, weekStart } from '@portal/contracts';
+import { addDays, usageResponseSchema, WEEKLY_EMAIL, weekStart } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CommandServer, serveCommands } from '../../src/cli/command-server.ts';
 import { CONTROL_FILE, HAND_OVER_PROTOCOL, readControlFile } from '../../src/cli/hand-over.ts';
@@ -24,6 +24,7 @@ import { runPortal, runPortalWith } from '../helpers/cli.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createPostgresTestDatabase, createTestDatabase } from '../helpers/database.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const kind = inject('testDatabase').kind;
 const NMI = '6203998877';
@@ -114,7 +115,7 @@ describe(`portal commands beside the running portal (${kind})`, () => {
 
     // A folder with a distributor's download (V days without 400 records) and the last six weeks, up to
     // next Sunday so that next Monday's weekly snapshot has a whole week.
-    const nextMonday = addDays(weekStart(marketToday()), 7);
+    const nextMonday = addDays(weekStart(suiteToday()), 7);
     fs.copyFileSync(fixture, path.join(files, 'a-download.csv'));
     fs.writeFileSync(
       path.join(files, 'b-recent.csv'),
@@ -134,7 +135,7 @@ describe(`portal commands beside the running portal (${kind})`, () => {
     expect(JSON.parse(imported.out.join('\n'))).toMatchObject({ imported: 2, rejected: 0, warnings: 4 });
 
     // The running portal shows the imported days at once: this week, and the download's V days estimated.
-    const thisWeek = await usage(weekStart(marketToday()));
+    const thisWeek = await usage(weekStart(suiteToday()));
     expect(thisWeek.current_week.insights.usage_kwh).toBeGreaterThan(0);
     const march = (await usage('2024-03-01')).current_week.intervals;
     expect([march[4]?.estimated_share, march[5]?.estimated_share]).toEqual([0, 1]);
@@ -361,7 +362,7 @@ describe.runIf(kind === 'pglite')('the server side of the hand-over', () => {
       { public_id: 'demo-happy', opted_in: false },
       { public_id: 'demo-home', opted_in: true },
     ]);
-    const week = addDays(weekStart(marketToday()), -7);
+    const week = addDays(weekStart(suiteToday()), -7);
     const settled = await json('offers', 'here-for-you', 'settle', '--week', week);
     expect(Object.keys(settled).sort()).toEqual(
       [

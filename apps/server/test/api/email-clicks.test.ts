@@ -4,13 +4,14 @@
  * it is followed; another link counts on its own; each click still redirects. On PostgreSQL (on
  * PGlite in a run without it: decision 0059).
  */
-import { addDays, marketToday } from '@portal/contracts';
+import { addDays } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { emailLinkClicks } from '../../src/db/schema/subscriptions.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -47,9 +48,9 @@ it("keeps only today's clicks: yesterday's rows go as the next click is recorded
   const { id, count } = await clicks('demo-business');
   await t.db
     .insert(emailLinkClicks)
-    .values({ accountId: id, link: 'an-old-link', day: addDays(marketToday(), -1) });
+    .values({ accountId: id, link: 'an-old-link', day: addDays(suiteToday(), -1) });
   await follow(signLink(secret, { k: 'click', a: 'demo-business', p: '/new/usage/demo-business' }));
   const rows = await t.db.select().from(emailLinkClicks).where(eq(emailLinkClicks.accountId, id));
-  expect(rows.map((row) => row.day)).toEqual([marketToday()]);
+  expect(rows.map((row) => row.day)).toEqual([suiteToday()]);
   expect((await clicks('demo-business')).count).toBe(count + 1);
 });

@@ -5,8 +5,8 @@
  * whether the target changed; once per account and event, honouring unsubscribes; a failure and a rerun, and
  * two workers at once (on PostgreSQL too: the api:postgres project), each email exactly once.
  *
- * Hand-computed (as apps/server/test/unit/reduce-and-reward-upcoming.test.ts): event Wednesday 3 June 2026,
- * 17:00 to 18:00 AEST (2 intervals), factor -0.3. Known at the invitation: the 10 weekdays 14 to 27 May, each
+ * Hand-computed (as apps/server/test/unit/reduce-and-reward-upcoming.test.ts, where the event is Wednesday 3 June
+ * 2026; here the first Wednesday a year after the run's day, dated below as EVENT_DAY): 17:00 to 18:00 AEST (2 intervals), factor -0.3. Known at the invitation: the 10 weekdays 14 to 27 May, each
  * 1.0 kWh per half hour: baseline 2.0 kWh for the event, target 2.0 - 0.3 x 2.0 = 1.40 kWh, 0.70 per 30
  * minutes. The event day holds 0.5 kWh per half hour (average 0.50, 1.0 kWh used).
  * - A (on time): nothing else arrives; settled on the same 10 days: target 0.70, reduced 2.0 - 1.0 = 1.0 kWh.
@@ -15,7 +15,13 @@
  *   1.96 kWh, 0.98 per 30 minutes; reduced 2.8 - 1.0 = 1.8 kWh.
  * Both pass; B reduced more: rank 1, and Gold (2% of 2 passing, rounded up: 1), $100; A Silver, $5.
  */
-import { addDays, isWeekday, marketInstant, upcomingEventsResponseSchema } from '@portal/contracts';
+import {
+  addDays,
+  dayOfWeek,
+  isWeekday,
+  marketInstant,
+  upcomingEventsResponseSchema,
+} from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,11 +39,28 @@ import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { clickTargets } from '../helpers/email-links.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
-const EVENT_DAY = '2026-06-03';
-const BEFORE = new Date('2026-06-02T09:00:00+10:00');
-const AFTER = new Date('2026-06-05T09:00:00+10:00');
+/**
+ * The worked example's Wednesday, a year after the run's day: beyond the demo's events (seeded around that day,
+ * over its 15 months of history), so that every email due at the test's times is the test's own, whatever day
+ * the suite runs on (issue 40).
+ */
+const EVENT_DAY = (() => {
+  let day = addDays(suiteToday(), 365);
+  while (dayOfWeek(day) !== 2) day = addDays(day, 1);
+  return day;
+})();
+const BEFORE = marketInstant(addDays(EVENT_DAY, -1), 9 * 60);
+const AFTER = marketInstant(addDays(EVENT_DAY, 2), 9 * 60);
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
+/** 'Wednesday 3 June 2026', as the emails write a day. */
+const written = (date: string) =>
+  `${WEEKDAYS[dayOfWeek(date)]} ${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 const micro = (kwh: number) => Math.round(kwh * 1e6);
 
 /** The weekdays before the event, most recent first: the first 4 are B's late days. */
@@ -165,13 +188,13 @@ describe('portal mail events', () => {
       const [mail, ...more] = mailsTo(id);
       expect(more).toEqual([]);
       expect(mail?.headers.get('subject')).toBe(
-        'Reduce & Reward event: Wednesday 3 June 2026, 17:00 to 18:00 AEST',
+        `Reduce & Reward event: ${written(EVENT_DAY)}, 17:00 to 18:00 AEST`,
       );
       for (const part of [mail?.text, mail?.html]) {
-        expect(part).toContain('Wednesday 3 June 2026, 17:00 to 18:00 AEST');
+        expect(part).toContain(`${written(EVENT_DAY)}, 17:00 to 18:00 AEST`);
         expect(part).toContain('Your target: less than 1.40 kWh over the event, 0.70 kWh per 30 minutes.');
         expect(part).toContain(
-          'Your usual use at these times is 2.00 kWh, the average of your 10 most recent weekdays with meter data (the latest Wednesday 27 May 2026).',
+          `Your usual use at these times is 2.00 kWh, the average of your 10 most recent weekdays with meter data (the latest ${written(weekdays[4] as string)}).`,
         );
         expect(part).toContain(
           'Stay below it to earn a $5.00 bill credit; the top 2% of savers earn $100.00.',
@@ -193,7 +216,7 @@ describe('portal mail events', () => {
         eventTargetKwh: 1.4,
         baselineKwh: 2,
         baselineDays: 10,
-        lastBaselineDay: '2026-05-27',
+        lastBaselineDay: weekdays[4],
       },
     ]);
   });
@@ -239,7 +262,7 @@ describe('portal mail events', () => {
 
     const resultA = mailsTo('rr-mail-a')[1] as ReceivedMail;
     expect(resultA.headers.get('subject')).toBe(
-      'Your Reduce & Reward result for Wednesday 3 June 2026: $5.00',
+      `Your Reduce & Reward result for ${written(EVENT_DAY)}: $5.00`,
     );
     for (const part of [resultA.text, resultA.html]) {
       expect(part).toContain('Total rewards: $5.00');
@@ -265,7 +288,7 @@ describe('portal mail events', () => {
         event_kwh: 1.4,
         per_interval_kwh: 0.7,
         baseline_days: 10,
-        last_baseline_day: '2026-05-27',
+        last_baseline_day: weekdays[4],
       },
     });
     expect((await announcedOf('rr-mail-off')).json()).toEqual({ announced: null });
@@ -274,7 +297,7 @@ describe('portal mail events', () => {
 
     const resultB = mailsTo('rr-mail-b')[1] as ReceivedMail;
     expect(resultB.headers.get('subject')).toBe(
-      'Your Reduce & Reward result for Wednesday 3 June 2026: $100.00',
+      `Your Reduce & Reward result for ${written(EVENT_DAY)}: $100.00`,
     );
     for (const part of [resultB.text, resultB.html]) {
       expect(part).toContain('Total rewards: $100.00');
@@ -301,30 +324,32 @@ describe('portal mail events', () => {
 
   it('cancels an invitation still pending when the event started', async () => {
     const late = await customer('rr-mail-late');
-    await event('2026-07-01', ['rr-mail-late']);
+    const day = addDays(EVENT_DAY, 28);
+    await event(day, ['rr-mail-late']);
     // The SMTP server refuses for now: the invitation is claimed and stays pending.
     smtp.onMessage = () => false;
-    await expect(run(new Date('2026-06-30T09:00:00+10:00'))).rejects.toThrow(/try again later/);
+    await expect(run(marketInstant(addDays(day, -1), 9 * 60))).rejects.toThrow(/try again later/);
     smtp.onMessage = null;
     expect((await emailsOf(late.id)).map((row) => row.status)).toEqual(['pending']);
     // The next run is after the event started.
-    expect(await run(new Date('2026-07-01T17:30:00+10:00'))).toMatchObject({ sent: 0, cancelled: 1 });
+    expect(await run(marketInstant(day, 17 * 60 + 30))).toMatchObject({ sent: 0, cancelled: 1 });
     expect(await emailsOf(late.id)).toMatchObject([{ status: 'cancelled', reason: 'the event has started' }]);
     expect(mailsTo('rr-mail-late')).toEqual([]);
   });
 
   it('never sends to a customer who unsubscribed after the claim', async () => {
     const gone = await customer('rr-mail-unsub');
-    await event('2026-07-08', ['rr-mail-unsub']);
+    const day = addDays(EVENT_DAY, 35);
+    await event(day, ['rr-mail-unsub']);
     smtp.onMessage = () => false;
-    await expect(run(new Date('2026-07-07T09:00:00+10:00'))).rejects.toThrow(/try again later/);
+    await expect(run(marketInstant(addDays(day, -1), 9 * 60))).rejects.toThrow(/try again later/);
     smtp.onMessage = null;
     await inject({
       method: 'POST',
       url: '/api/tracker/subscription',
       payload: { account_id: 'rr-mail-unsub', data: { subscribed: false } },
     });
-    expect(await run(new Date('2026-07-07T09:00:00+10:00'))).toMatchObject({ sent: 0, cancelled: 1 });
+    expect(await run(marketInstant(addDays(day, -1), 9 * 60))).toMatchObject({ sent: 0, cancelled: 1 });
     expect(await emailsOf(gone.id)).toMatchObject([
       { status: 'cancelled', reason: 'unsubscribed before sending' },
     ]);
@@ -333,22 +358,30 @@ describe('portal mail events', () => {
 });
 
 describe('exactly once', () => {
+  /**
+   * An event day and the morning before it, weeks after the worked example's (beyond the demo's events too).
+   */
+  const beyondTheDemo = (weeks: number) => {
+    let day = addDays(EVENT_DAY, 7 * (6 + weeks));
+    while (!isWeekday(day)) day = addDays(day, 1);
+    return { day, morningBefore: marketInstant(addDays(day, -1), 9 * 60) };
+  };
+
   it('a failure mid-run stops the worker; the rerun sends the rest, each email once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push((await customer(`rr-crash-${i}`)).id);
+    const { day, morningBefore: now } = beyondTheDemo(0);
     await event(
-      '2026-08-05',
+      day,
       ids.map((_, i) => `rr-crash-${i}`),
     );
-    const now = new Date('2026-08-04T09:00:00+10:00');
     const start = smtp.received.length;
     let arrived = 0;
     smtp.onMessage = () => ++arrived !== 3;
     await expect(run(now)).rejects.toThrow(/try again later/);
     smtp.onMessage = null;
     expect(smtp.received.slice(start).filter((m) => m.to[0]?.startsWith('rr-'))).toHaveLength(2);
-    await run(now);
-    // The demo's events that ended within the fortnight before are settled: their results go too.
+    expect(await run(now)).toMatchObject({ sent: 4 });
     const recipients = smtp.received
       .slice(start)
       .map((m) => m.to[0])
@@ -361,11 +394,11 @@ describe('exactly once', () => {
   it('two workers at once never send the same email twice', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push((await customer(`rr-parallel-${i}`)).id);
+    const { day, morningBefore: now } = beyondTheDemo(1);
     await event(
-      '2026-08-12',
+      day,
       ids.map((_, i) => `rr-parallel-${i}`),
     );
-    const now = new Date('2026-08-11T09:00:00+10:00');
     const start = smtp.received.length;
     const [x, y] = await Promise.all([run(now), run(now)]);
     expect(x.sent + y.sent).toBe(8);

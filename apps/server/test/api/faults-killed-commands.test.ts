@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, dayOfWeek, marketToday, WEEKLY_EMAIL } from '@portal/contracts';
+import { addDays, dayOfWeek, WEEKLY_EMAIL } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it, inject as provided, vi } from 'vitest';
@@ -26,10 +26,11 @@ import { type FingerprintExclusions, fingerprintDatabase } from '../helpers/fing
 import { copyMeterReads } from '../helpers/meter-copy.ts';
 import { queryOnce } from '../helpers/metered-accounts.ts';
 import { type ReceivedMail, startSmtpServer } from '../helpers/smtp.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const onPostgres = provided('testDatabase').kind === 'postgres';
 const config = testConfig();
-const today = marketToday();
+const today = suiteToday();
 
 /**
  * What a run legitimately makes its own, so left out of the comparison: the times things happened (now() at

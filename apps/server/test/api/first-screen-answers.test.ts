@@ -12,7 +12,6 @@ import {
   endpoints,
   FIRST_SCREEN_ANSWERS_ELEMENT_ID,
   type InlinedAnswers,
-  marketToday,
   messages,
   weekStart,
 } from '@portal/contracts';
@@ -21,6 +20,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { servedHere } from '../../src/plugins/first-screen-answers.ts';
 import { jsonScriptElement } from '../../src/plugins/web.ts';
 import { buildTestApp, testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 import { createWebDist } from '../helpers/web-dist.ts';
 
 const web = createWebDist();
@@ -42,7 +42,7 @@ function answersIn(html: string): InlinedAnswers | undefined {
 
 describe("a data page's document", () => {
   it("carries the Tracker's week as the usage call answers it, for the customer's browser only", async () => {
-    const week = weekStart(marketToday());
+    const week = weekStart(suiteToday());
     const response = await page('/new/usage/demo-home');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -146,7 +146,7 @@ describe('a page to a client that takes gzip, in production (decision 0050)', ()
         remoteAddress: '10.9.2.1',
       });
     try {
-      const week = weekStart(marketToday());
+      const week = weekStart(suiteToday());
       for (const url of [
         '/new/usage/demo-home',
         `/new/usage/demo-happy/${week}/2`,

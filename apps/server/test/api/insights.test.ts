@@ -7,7 +7,6 @@ import {
   addDays,
   DEMO_SIMILAR_HOMES,
   errorResponseSchema,
-  marketToday,
   QUARTER_COMPARE_MIN_DAYS,
   quarterComparisonSchema,
   similarHomesSchema,
@@ -24,6 +23,7 @@ import { importNem12Source, textSource } from '../../src/domains/meter-imports/i
 import { previewSnapshot } from '../../src/domains/subscriptions/sender.ts';
 import { runSimilarHomes, similarHomesPeriod } from '../../src/domains/tracker/similar-homes-batch.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 let address = 0;
@@ -132,7 +132,7 @@ describe('GET /api/tracker/quarter_comparison', () => {
 });
 
 describe('GET /api/tracker/similar_homes and portal insights similar-homes', () => {
-  const today = marketToday();
+  const today = suiteToday();
   const similar = async (account: string) => {
     const response = await get(
       '/api/tracker/similar_homes',

@@ -13,7 +13,6 @@ import {
   formatCurrency,
   formatDecimal,
   formatLongDate,
-  marketToday,
   moneyPartLabel,
   paths,
   similarHomesCopy,
@@ -40,6 +39,7 @@ import { testAppForFile } from '../helpers/app.ts';
 import { testConfig } from '../helpers/config.ts';
 import { copyMeterReads } from '../helpers/meter-copy.ts';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const PUBLIC_URL = 'https://portal.brightside.example';
 let smtp: TestSmtpServer;
@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => smtp?.close());
 const t = testAppForFile(() => ({ SMTP_URL: smtp.url, PUBLIC_URL }));
 
-const today = marketToday();
+const today = suiteToday();
 const weekPeriod = periodBefore('weekly', today);
 const monthPeriod = periodBefore('monthly', today);
 

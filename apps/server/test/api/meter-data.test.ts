@@ -29,6 +29,7 @@ import {
 import { testAppForFile } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { NEM12_SAMPLES } from '../helpers/samples.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const samples = NEM12_SAMPLES;
 
@@ -416,7 +417,7 @@ describe('import rules (properties)', () => {
 
 describe('GET /api/tracker/export', () => {
   const t = testAppForFile();
-  const yesterday = addDays(new Date(Date.now() + 10 * 3600_000).toISOString().slice(0, 10), -1);
+  const yesterday = addDays(suiteToday(), -1);
 
   it("streams a day of the demo account's data as CSV, summed per interval", async () => {
     const response = await t.app.inject({

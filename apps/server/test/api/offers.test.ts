@@ -10,7 +10,6 @@ import {
   errorResponseSchema,
   HERE_FOR_YOU_CREDITS_HEADER,
   marketInstant,
-  marketToday,
   messages,
   OFFER_ACCOUNT_NOT_FOUND,
   slotEffectiveDate,
@@ -39,6 +38,7 @@ import {
   settleHereForYouWeek,
 } from '../../src/domains/offers/reduce-and-be-rewarded.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -67,7 +67,7 @@ describe('GET /daytime_saver_participants/{accountId}', () => {
   it('answers demo-happy signed up to 11:00-13:00, in force today', async () => {
     const body = (await call('GET', `/daytime_saver_participants/demo-happy?client_code=${CLIENT}`)).json();
     expect(body).toMatchObject({ opted_in: true, time_slot: '11:00-13:00', active_time_slot: '11:00-13:00' });
-    expect(body.effective_date < marketToday()).toBe(true);
+    expect(body.effective_date < suiteToday()).toBe(true);
   });
 
   it.each([
@@ -335,7 +335,7 @@ const datesOf = (from: string, days: number) => Array.from({ length: days }, (_,
 describe('free Happy Hours in the usage response', () => {
   it('makes usage inside the slot free on weekdays from the effective day, on hand-computed numbers', async () => {
     // 1 kWh every half hour: 48 kWh a day at the flat 33.55 c/kWh = $16.104, supply $1.188 a day.
-    const monday = addDays(weekStart(marketToday()), -21);
+    const monday = addDays(weekStart(suiteToday()), -21);
     const billed = await insertAccount(t.db, {
       publicId: 'hh-billing',
       clientCode: CLIENT,
@@ -396,7 +396,7 @@ describe('free Happy Hours in the usage response', () => {
   });
 
   it('shows demo-happy free from 11am to 1pm on weekdays since it signed up', async () => {
-    const monday = addDays(weekStart(marketToday()), -7);
+    const monday = addDays(weekStart(suiteToday()), -7);
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/tracker/usage?account_id=demo-happy&from=${monday}`,
@@ -420,7 +420,7 @@ describe('free Happy Hours in the usage response', () => {
 
 describe('weekly Reduce & Be Rewarded settlement', () => {
   it('credits $20 for a week 10% below the 4-week average, only to accounts opted in all week, once', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const week = addDays(weekStart(today), -7);
     const first = addDays(week, -28);
     const invitedAt = marketInstant(addDays(first, -1));
@@ -487,7 +487,7 @@ describe('weekly Reduce & Be Rewarded settlement', () => {
   });
 
   it('refuses a week that is not over', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     await expect(settleHereForYouWeek(t.db, CLIENT, today, today)).rejects.toThrow(/not over yet/);
   });
 });

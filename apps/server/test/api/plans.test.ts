@@ -8,7 +8,6 @@ import {
   betterOfferLine,
   errorResponseSchema,
   formatCurrency,
-  marketToday,
   PLAN_YEAR_DAYS,
   planCopy,
   plansResponseSchema,
@@ -26,6 +25,7 @@ import { previewSnapshot } from '../../src/domains/subscriptions/sender.ts';
 import { createPlansCache, plansFor } from '../../src/domains/tracker/plans-service.ts';
 import { roundToCent } from '../../src/domains/tracker/week.ts';
 import { buildTestApp, type TestApp, testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -41,7 +41,7 @@ async function plansOf(accountId: string) {
 describe('GET /api/tracker/plans', () => {
   it('shows demo-home a better offer: Flat with Hot Water, cheaper than its time-of-use plan', async () => {
     const body = await plansOf('demo-home');
-    const today = marketToday();
+    const today = suiteToday();
     expect(body).toMatchObject({
       account_id: 'demo-home',
       from: addDays(today, -PLAN_YEAR_DAYS),
@@ -149,7 +149,7 @@ describe('GET /api/tracker/plans', () => {
     const first = await plansFor(t.db, row, 50, { cache });
     expect(await plansFor(t.db, row, 50, { cache })).toBe(first);
     // A plan change raises the account's usage version (decision 0019): the comparison is made again.
-    await assignTariff(t.db, row.id, 'PLAN-BIZ-FLAT-2026', marketToday());
+    await assignTariff(t.db, row.id, 'PLAN-BIZ-FLAT-2026', suiteToday());
     const after = await plansFor(t.db, row, 50, { cache });
     expect(after).not.toBe(first);
     expect(after.plans.find((plan) => plan.current)?.code).toBe('PLAN-BIZ-FLAT-2026');
@@ -195,7 +195,7 @@ describe('two apps in one process', () => {
         .where(
           and(
             eq(meterReads.nmi, account?.nmi as string),
-            gte(meterReads.readDate, addDays(marketToday(), -30)),
+            gte(meterReads.readDate, addDays(suiteToday(), -30)),
           ),
         );
     };

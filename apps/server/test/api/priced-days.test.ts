@@ -33,6 +33,7 @@ import { writeNem12 } from '../../src/domains/meter-data/nem12/writer.ts';
 import { energyReadsOf } from '../../src/domains/meter-data/queries.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { buildTestApp, testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -374,7 +375,7 @@ describe('two apps in one process', () => {
       await first.close();
       await second.close();
     });
-    const from = addDays(marketToday(), -7);
+    const from = addDays(suiteToday(), -7);
     const serviceCharges = async (db: Database) => {
       const account = (await findAccountByPublicId(db, 'demo-home')) as AccountRow;
       await repriceAccounts(db, { accountIds: [account.id], from });

@@ -10,7 +10,6 @@ import {
   eventResultsResponseSchema,
   eventTarget,
   marketInstant,
-  marketToday,
   messages,
   upcomingEventsResponseSchema,
 } from '@portal/contracts';
@@ -20,6 +19,7 @@ import { drEventInvitations, drEvents } from '../../src/db/schema/reduce-and-rew
 import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';
 import { settleEvents } from '../../src/domains/reduce-and-reward/settle-events.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -167,7 +167,7 @@ describe('GET /reduce_and_reward/dr_events/event_progress', () => {
 
 describe('an event before and after settlement', () => {
   it('has no data until settled, shows progress from the reads so far, and settles idempotently', async () => {
-    const day = addDays(marketToday(), -3);
+    const day = addDays(suiteToday(), -3);
     const { event } = await createEvent(t.db, {
       clientCode: t.config.client.clientCode,
       startsAt: marketInstant(day, 10 * 60),
@@ -218,7 +218,7 @@ describe('an event before and after settlement', () => {
   });
 
   it('leaves an event that has not ended unsettled', async () => {
-    const tomorrow = addDays(marketToday(), 1);
+    const tomorrow = addDays(suiteToday(), 1);
     const { event } = await createEvent(t.db, {
       clientCode: t.config.client.clientCode,
       startsAt: marketInstant(tomorrow, 17 * 60),
@@ -255,7 +255,7 @@ describe('GET /reduce_and_reward/dr_events/upcoming (issue 29)', () => {
     if (!target) throw new Error('no target');
     // 10 weekdays of demo data before the event, the most recent the last day with data.
     expect(target.baseline_days).toBe(10);
-    expect(target.last_baseline_day < marketToday()).toBe(true);
+    expect(target.last_baseline_day < suiteToday()).toBe(true);
     expect(target.event_kwh).toBeCloseTo(target.baseline_kwh * 0.7, 2);
     expect(target.per_interval_kwh).toBeCloseTo(target.event_kwh / 4, 2);
     expect(target.per_interval_kwh).toBeCloseTo(eventTarget(target.baseline_kwh, -0.3, 4), 2);

@@ -9,7 +9,6 @@ import {
   dayOfWeek,
   errorResponseSchema,
   MONTHLY_EMAIL,
-  marketToday,
   messages,
   subscriptionSchema,
   WEEKLY_EMAIL,
@@ -20,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/db/schema/subscriptions.ts';
 import { findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -48,7 +48,7 @@ const put = (body: unknown) =>
     remoteAddress: remoteAddress(),
   });
 
-const today = marketToday();
+const today = suiteToday();
 const nextMonday = addDays(weekStart(today), 7);
 const nextFirst = (() => {
   const [y, m] = today.split('-').map(Number) as [number, number];

@@ -13,7 +13,6 @@ import {
   endpointPath,
   endpoints,
   marketInstant,
-  marketToday,
   serverPrefixes,
   weekStart,
 } from '@portal/contracts';
@@ -33,6 +32,7 @@ import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';
 import { settleEvents } from '../../src/domains/reduce-and-reward/settle-events.ts';
 import { importCurtailment } from '../../src/domains/tracker/curtailment.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -79,7 +79,7 @@ function customerRequests(publicId: string, weeks: readonly string[], first: str
   return [
     at(endpoints.usage, own),
     ...weeks.map((from) => at(endpoints.usage, { ...own, from })),
-    at(endpoints.exportCsv, { ...own, from: first, to: marketToday() }),
+    at(endpoints.exportCsv, { ...own, from: first, to: suiteToday() }),
     at(endpoints.plans, own),
     at(endpoints.customer, own),
     at(endpoints.happyHoursParticipant, client, { accountId: publicId }),
@@ -113,7 +113,7 @@ let run = 0;
 
 describe('supply periods: each occupant sees only their own days', () => {
   it('a previous and a next occupant of one NMI each get the answers of a meter that only they used', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const first = addDays(today, -HISTORY_DAYS);
     await fc.assert(
       fc.asyncProperty(
@@ -294,7 +294,7 @@ describe('supply periods: the commands that change them', () => {
       ).json();
     expect((await plans()).better_offer).not.toBeNull();
     // Yesterday (demo-home's last day of data): the formula below holds on a quarter's first day too.
-    const lastDay = addDays(marketToday(), -1);
+    const lastDay = addDays(suiteToday(), -1);
     await closeAccount(t.db, 'demo-home', lastDay);
     expect((await plans()).better_offer).toBeNull();
     const usage = await t.app.inject({

@@ -10,7 +10,6 @@ import {
   endpointPath,
   endpoints,
   marketInstant,
-  marketToday,
   serverPrefixes,
   timeSlotIds,
   USAGE_RESPONSE_VERSION,
@@ -58,6 +57,7 @@ import {
 import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS } from '../../src/domains/tracker/week.ts';
 import { compressPrefix } from '../../src/lib/compression.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -137,7 +137,7 @@ async function accountWithReads(
   });
   await assignTariff(t.db, account.id, tariff, FROM_THE_START);
   if (happyHours) await inviteToHappyHours(t.db, [account], t.config.client.clientCode);
-  await importDays(nmi, first, daysBetween(first, marketToday()), 0);
+  await importDays(nmi, first, daysBetween(first, suiteToday()), 0);
   return account;
 }
 
@@ -296,7 +296,7 @@ describe('the stored answer (property)', () => {
           runs++;
           const nmi = `95${String(runs).padStart(8, '0')}`;
           const publicId = `stored-${runs}`;
-          let today = marketToday();
+          let today = suiteToday();
           const first = addDays(weekStart(today), -49);
           // Every day up to yesterday: the current week, its trend and the forecast move with the day.
           const account = await accountWithReads(nmi, publicId, first, { happyHours: true });
@@ -392,7 +392,7 @@ describe.runIf(onPostgres)('the stored answer under concurrent writers (PostgreS
           runs++;
           const nmi = `95${String(runs).padStart(8, '0')}`;
           const publicId = `racing-${runs}`;
-          const today = marketToday();
+          const today = suiteToday();
           const tomorrow = addDays(today, 1);
           const first = addDays(weekStart(today), -49);
           let account = await accountWithReads(nmi, publicId, first, { happyHours: true });
@@ -484,7 +484,7 @@ describe.runIf(onPostgres)('the stored answer under concurrent writers (PostgreS
 
 describe('a week built while its account moves out', () => {
   it('is built from the account as it stands at the version it is stored for', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const nmi = '9599000003';
     const first = addDays(weekStart(today), -49);
     const account = await accountWithReads(nmi, 'moving-out', first, { tariff: demoTariffs.flat.code });
@@ -504,7 +504,7 @@ describe('a week built while its account moves out', () => {
 
 describe.runIf(onPostgres)('a refresh while its account moves out (PostgreSQL)', () => {
   it('builds each week from the account as it stands at the version it stores', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const tomorrow = addDays(today, 1);
     const nmi = '9599000004';
     const first = addDays(weekStart(today), -49);
@@ -548,7 +548,7 @@ describe.runIf(onPostgres)('a refresh while its account moves out (PostgreSQL)',
 
 describe('the stored forecast (decision 0051)', () => {
   it('is sent as stored once a refresh stored it, and computed again when the version, the day or the supply period moves', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const week = weekStart(today);
     const nmi = '9599000001';
     const first = addDays(week, -63);
@@ -607,10 +607,10 @@ describe("the day's roll-over", () => {
   });
 
   it('is run by the one instance that claims the day, and leaves every recent week current', async () => {
-    const today = addDays(marketToday(), 1);
+    const today = addDays(suiteToday(), 1);
     // A week read long ago, past what is kept: the roll-over deletes it.
     const old = addDays(weekStart(today), -7 * (RETAINED_WEEKS + 1));
-    await served('demo-home', old, marketToday());
+    await served('demo-home', old, suiteToday());
     const [first, second] = await Promise.all([rollOver(t.db, today), rollOver(t.db, today)]);
     const summary = first ?? second;
     expect([first, second].filter((outcome) => outcome === null)).toHaveLength(1);
@@ -631,7 +631,7 @@ describe("the day's roll-over", () => {
 
 describe('a week that no longer shows the day', () => {
   it('is sent as stored on later days, while a week that still shows it is built again', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const monday = weekStart(today);
     // The week before last ended before last week began: only its data can change it. Last week still shows
     // the day (its next week is this one, in progress), and so does this one.
@@ -654,7 +654,7 @@ describe('a week that no longer shows the day', () => {
 
 describe('a week stored by another build', () => {
   it('is never current: a row of an older response shape is built again by its next reader', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     const week = addDays(weekStart(today), -21);
     await served('demo-home', week, today);
     expect((await served('demo-home', week, today)).built).toBe(false);
@@ -672,7 +672,7 @@ describe('a week stored by another build', () => {
 
 describe('a week read as it shows its days (storedWeekDays)', () => {
   it('is the week built from every day read in full', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     // daysAround as it was before the light read: every day in full.
     const inFull = async (account: AccountRow, start: string): Promise<WeekDays> => {
       const nearStart = addDays(start, -7 * AVERAGE_WEEKS);
@@ -725,7 +725,7 @@ describe('a week read as it shows its days (storedWeekDays)', () => {
 
 describe("a stored week's compressed forms (decision 0052)", () => {
   it('are made when first asked for: the build makes the one its reader sends, a reader in the other makes that one', async () => {
-    const today = marketToday();
+    const today = suiteToday();
     // Older than the recent weeks that refreshes and the roll-over build in both forms.
     const week = addDays(weekStart(today), -63);
     const forms = async () => {
@@ -766,7 +766,7 @@ describe("a stored week's compressed forms (decision 0052)", () => {
 
 describe('bodies an instance already holds', () => {
   it('are left out of the look-up only while they are the current answer', async () => {
-    const week = weekStart(marketToday());
+    const week = weekStart(suiteToday());
     const first = await t.app.inject({ method: 'GET', url: usageUrl('demo-happy') });
     expect(first.statusCode).toBe(200);
     const found = await lookUpUsage(t.db, 'demo-happy', week, 'identity');
@@ -781,7 +781,7 @@ describe('bodies an instance already holds', () => {
     // The roll-over's check of currency fetches no body, yet sees the same stored answer and its currency.
     const checked = await lookUpUsage(t.db, 'demo-happy', week, 'none');
     expect(checked?.stored).toEqual({ ...found?.stored, body: null });
-    expect(isCurrent(checked as UsageLookUp, week, marketToday())).toBe(true);
+    expect(isCurrent(checked as UsageLookUp, week, suiteToday())).toBe(true);
     for (const encoding of ['br', 'gzip'] as const) {
       expect((await lookUpUsage(t.db, 'demo-happy', week, encoding))?.stored?.body?.length).toBeGreaterThan(
         0,

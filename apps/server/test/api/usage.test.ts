@@ -9,7 +9,7 @@
  * 0.2 kWh per half hour from 10:00 to 14:00 (1.6 kWh, $0.16 credit).
  */
 import zlib from 'node:zlib';
-import { addDays, errorResponseSchema, marketToday, usageResponseSchema, weekStart } from '@portal/contracts';
+import { addDays, errorResponseSchema, usageResponseSchema, weekStart } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, usageVersions } from '../../src/db/schema.ts';
@@ -18,6 +18,7 @@ import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/b
 import { type Nem12WriteRead, nem12Lines } from '../../src/domains/meter-data/nem12/index.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { buildTestApp, testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const W = '2025-06-02';
 const weekNumber = (weeksBack: number) => 7 - weeksBack; // W-6 is week 1 ... W is week 7
@@ -463,7 +464,7 @@ describe('in production', () => {
     const production = await buildTestApp({ NODE_ENV: 'production' });
     try {
       // Ten weeks back: no refresh built it; its first reader does.
-      const from = addDays(weekStart(marketToday()), -70);
+      const from = addDays(weekStart(suiteToday()), -70);
       const url = `/api/tracker/usage?account_id=demo-solar&from=${from}`;
       const br = await production.app.inject({
         method: 'GET',

@@ -12,7 +12,6 @@ import {
   addDays,
   demoAccountIds,
   errorCodes,
-  marketToday,
   residentialProfileSchema,
   smeProfileSchema,
 } from '@portal/contracts';
@@ -23,6 +22,7 @@ import type { App } from '../../src/app.ts';
 import { liftedCallLimits } from '../../src/config.ts';
 import { drEvents } from '../../src/db/schema/reduce-and-reward.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 import { BOUND_DATES, type FieldHints, type JsonSchema, schemaArbitrary } from './json-schema-arbitrary.ts';
 
 /** The number of cases per route: FUZZ_RUNS, or the caller's default (200 in `npm test`). */
@@ -117,7 +117,7 @@ export async function fuzzContext(app: App, options: { atBounds?: boolean } = {}
     clientCode: app.config.client.clientCode,
     eventIds: events.map((event) => event.id),
     tokens,
-    today: marketToday(),
+    today: suiteToday(),
     openapi: app.swagger() as unknown as OpenApiDocument,
     ...(options.atBounds ? { atBounds: true } : {}),
   };

@@ -4,6 +4,7 @@ import { buildApp, loggerOptions } from '../../src/app.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { testConfig } from './config.ts';
 import { createTestDatabase } from './database.ts';
+import { suiteToday } from './suite-clock.ts';
 
 export interface TestAppOptions {
   /** Where the app's log goes, as the server writes it (its own logger options); by default nowhere. */
@@ -14,7 +15,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
   const config = testConfig(env);
   const database = await createTestDatabase();
   // The template already holds the demo data; this only adds what a non-default configuration needs.
-  await seedDemo(database.db, config);
+  await seedDemo(database.db, config, { today: suiteToday() });
   const logger = options.logStream ? { ...loggerOptions(config), stream: options.logStream } : false;
   const app = await buildApp({ config, database, logger });
   await app.ready();

@@ -3,14 +3,7 @@
  * email link) sends, valid and answerable, so that a test can ask each call what it costs or whether its limit
  * holds. Typed over the registry's names: a new endpoint does not compile here until it has its request.
  */
-import {
-  addDays,
-  demoAccountIds,
-  type EndpointName,
-  marketToday,
-  WEEKLY_EMAIL,
-  weekStart,
-} from '@portal/contracts';
+import { addDays, demoAccountIds, type EndpointName, WEEKLY_EMAIL, weekStart } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { Config } from '../../src/config.ts';
@@ -18,6 +11,7 @@ import type { Database } from '../../src/db/index.ts';
 import { drEvents } from '../../src/db/schema/reduce-and-reward.ts';
 import { demoEvents } from '../../src/demo/seed-reduce-and-reward.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
+import { suiteToday } from './suite-clock.ts';
 
 /** Accounts with every kind of data: meter data, tariffs, offers, events, a subscription. */
 export const residentialAccounts = [demoAccountIds.home, demoAccountIds.happy, demoAccountIds.solar] as const;
@@ -42,7 +36,7 @@ export async function requestContext(db: Database, config: Config): Promise<Requ
   return {
     clientCode: config.client.clientCode,
     eventId: event.id,
-    today: marketToday(),
+    today: suiteToday(),
     token: (kind, accountId) =>
       signLink(
         secret,

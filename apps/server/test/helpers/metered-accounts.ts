@@ -4,7 +4,7 @@
  * Enough for real usage answers, without the demo seed's 15 months. Also one statement on a connection of its
  * own, for tests that look at a node directly.
  */
-import { addDays, marketToday } from '@portal/contracts';
+import { addDays } from '@portal/contracts';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { wrapPostgres } from '../../src/db/index.ts';
@@ -15,6 +15,7 @@ import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { assignTariff, FROM_THE_START, importTariffs } from '../../src/domains/billing/tariff-store.ts';
 import { importNem12Source, textSource } from '../../src/domains/meter-imports/importer.ts';
 import { testConfig } from './config.ts';
+import { suiteToday } from './suite-clock.ts';
 
 /** Creates residential accounts `publicIds` (NMIs 600900000 1, 2, …) with `days` days of reads each. */
 export async function createMeteredAccounts(url: string, publicIds: readonly string[], days: number) {
@@ -34,7 +35,7 @@ export async function createMeteredAccounts(url: string, publicIds: readonly str
       await assignTariff(db, account.id, demoTariffs.flat.code, FROM_THE_START);
       meters.push({ nmi: account.nmi, profile: benchmarkProfile(index + 1) });
     }
-    const today = marketToday();
+    const today = suiteToday();
     const imported = await importNem12Source(
       db,
       textSource('accounts.csv', () => generateNem12(meters, addDays(today, -days), addDays(today, -1))),

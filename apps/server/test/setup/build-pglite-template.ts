@@ -10,12 +10,13 @@ import { migrationsFolder, wrapPglite } from '../../src/db/index.ts';
 import { createPglite } from '../../src/db/pglite.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { testConfig } from '../helpers/config.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const [templatePath] = process.argv.slice(2);
 if (!templatePath) throw new Error('usage: build-pglite-template.ts <template.tar>');
 const client = await createPglite();
 await migrate(drizzle(client), { migrationsFolder });
-await seedDemo(wrapPglite(client).db, testConfig());
+await seedDemo(wrapPglite(client).db, testConfig(), { today: suiteToday() });
 const dump = await client.dumpDataDir('none');
 await client.close();
 fs.writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));

@@ -8,6 +8,7 @@ import { migratePostgres, wrapPostgres } from '../../src/db/index.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { testConfig } from '../helpers/config.ts';
 import { databaseUrlFor } from '../helpers/postgres-url.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const [serverUrl, template] = process.argv.slice(2);
 if (!serverUrl || !template) throw new Error('usage: build-postgres-template.ts <server url> <database>');
@@ -17,5 +18,5 @@ await admin.query(`create database ${template}`);
 await admin.end();
 await migratePostgres(databaseUrlFor(serverUrl, template));
 const seeding = wrapPostgres(new pg.Pool({ connectionString: databaseUrlFor(serverUrl, template), max: 2 }));
-await seedDemo(seeding.db, testConfig());
+await seedDemo(seeding.db, testConfig(), { today: suiteToday() });
 await seeding.close();

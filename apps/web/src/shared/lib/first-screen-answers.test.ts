@@ -8,7 +8,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test/fixtures.ts';
 import { ApiError, apiCall } from './api-client.ts';
-import { FIRST_SCREEN_ANSWERS_MS, firstScreenAnswer } from './first-screen-answers.ts';
+import { documentOpenedAt, FIRST_SCREEN_ANSWERS_MS, firstScreenAnswer } from './first-screen-answers.ts';
 
 const usageKey = callKey('api', endpointPath(endpoints.usage), {
   from: '2026-11-16',
@@ -26,6 +26,8 @@ function documentWith(answers: unknown): Document {
   element.id = FIRST_SCREEN_ANSWERS_ELEMENT_ID;
   element.textContent = typeof answers === 'string' ? answers : JSON.stringify(answers);
   doc.head.append(element);
+  // Opened now: the worker that builds it may have lived longer than the answers stand (issue 40).
+  documentOpenedAt(doc);
   return doc;
 }
 
@@ -49,6 +51,33 @@ describe("the document's first-screen answers", () => {
     ).toBeUndefined();
     expect(firstScreenAnswer(usageKey, document.implementation.createHTMLDocument('x'), 0)).toBeUndefined();
     expect(firstScreenAnswer(usageKey, documentWith('{"broken'), 0)).toBeUndefined();
+  });
+});
+
+describe("the document's age", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('counts from when the document was opened, not from when the process started', () => {
+    // A worker that has run tests for ten minutes before this document was opened.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(600_000);
+    const doc = documentWith({ [usageKey]: { status: 200, body: week } });
+    clock.mockReturnValue(600_000 + FIRST_SCREEN_ANSWERS_MS);
+    expect(firstScreenAnswer(usageKey, doc)).toEqual({ status: 200, body: week });
+    clock.mockReturnValue(600_000 + FIRST_SCREEN_ANSWERS_MS + 1);
+    expect(firstScreenAnswer(usageKey, doc)).toBeUndefined();
+  });
+
+  it("counts a page's own document from the clock's origin, its navigation start", () => {
+    const doc = document.implementation.createHTMLDocument('page');
+    const element = doc.createElement('script');
+    element.type = 'application/json';
+    element.id = FIRST_SCREEN_ANSWERS_ELEMENT_ID;
+    element.textContent = JSON.stringify({ [usageKey]: { status: 200, body: week } });
+    doc.head.append(element);
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(FIRST_SCREEN_ANSWERS_MS);
+    expect(firstScreenAnswer(usageKey, doc)).toEqual({ status: 200, body: week });
+    clock.mockReturnValue(FIRST_SCREEN_ANSWERS_MS + 1);
+    expect(firstScreenAnswer(usageKey, doc)).toBeUndefined();
   });
 });
 

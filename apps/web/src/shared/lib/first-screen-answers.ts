@@ -12,6 +12,22 @@ export const FIRST_SCREEN_ANSWERS_MS = 60_000;
 
 const held = new WeakMap<Document, InlinedAnswers>();
 
+/**
+ * When each document was opened, on `performance.now()`'s clock. A page's own document opened at that clock's
+ * origin (its navigation start), so it needs no entry; a document built later (a test's) says when with
+ * `documentOpenedAt`, or it would be aged by the life of the process that built it (issue 40).
+ */
+const openedAt = new WeakMap<Document, number>();
+
+/** Records that `doc` was opened at `ms` on `performance.now()`'s clock (by default now). */
+export function documentOpenedAt(doc: Document, ms: number = globalThis.performance.now()): void {
+  openedAt.set(doc, ms);
+}
+
+/** How long ago `doc` was opened, in ms. */
+const ageOf = (doc: Document | undefined): number =>
+  (globalThis.performance?.now() ?? 0) - ((doc && openedAt.get(doc)) ?? 0);
+
 function answersOf(doc: Document): InlinedAnswers {
   let answers = held.get(doc);
   if (answers === undefined) {
@@ -33,7 +49,7 @@ function answersOf(doc: Document): InlinedAnswers {
 export function firstScreenAnswer(
   key: string,
   doc: Document | undefined = globalThis.document,
-  sinceDocumentMs: number = globalThis.performance?.now() ?? 0,
+  sinceDocumentMs: number = ageOf(doc),
 ): InlinedAnswer | undefined {
   if (!doc) return undefined;
   if (sinceDocumentMs > FIRST_SCREEN_ANSWERS_MS) return undefined;

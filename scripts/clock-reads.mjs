@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+/**
+ * `npm test`'s check that no test reads the machine's clock unseen (issue 40, docs/testing.md#the-runs-clock): a
+ * test bound to the real calendar passes on the day it was written and fails on another. It finds every read of
+ * the real clock in the tests and their support code (`new Date()`, `Date.now()`, `performance.now()`,
+ * `marketToday()`, each without an argument that fixes the time) and fails on any that the list of allowed reads
+ * (scripts/clock-reads-allowed.mjs, a reason each) does not name, file by file and kind by kind, and on a listed
+ * read that is no longer there. A test dates its data from the run's clock (apps/server/test/helpers/suite-clock.ts)
+ * or from a fixed now.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { allowedClockReads } from './clock-reads-allowed.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Where the tests and their support code live, relative to the root. */
+export const testFolders = [
+  'packages/contracts/test',
+  'apps/server/test',
+  'apps/web/src',
+  'e2e/support',
+  'e2e/tests',
+];
+
+/** Whether a file under `testFolders` is test code: everything outside the web's source, and there its tests and test support. */
+const isTestFile = (file) =>
+  /\.(ts|tsx|mts|mjs)$/.test(file) &&
+  (!file.startsWith('apps/web/src/') || /\.test\.tsx?$/.test(file) || file.startsWith('apps/web/src/test/'));
+
+function* filesUnder(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') yield* filesUnder(full);
+    } else yield full;
+  }
+}
+
+/** The kind of clock read `node` is, or undefined: a call or `new` that takes the time from the machine's clock. */
+function clockReadOf(node) {
+  if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Date') {
+    return (node.arguments?.length ?? 0) === 0 ? 'new Date()' : undefined;
+  }
+  if (!ts.isCallExpression(node) || node.arguments.length > 0) return undefined;
+  const callee = node.expression;
+  if (ts.isIdentifier(callee) && callee.text === 'marketToday') return 'marketToday()';
+  if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'now') {
+    const target = callee.expression.getText();
+    if (target === 'Date') return 'Date.now()';
+    if (/^(globalThis\.)?performance\??$/.test(target) || target === 'globalThis.performance?')
+      return 'performance.now()';
+  }
+  return undefined;
+}
+
+/** Every clock read of a source text: its kind and line. */
+export function clockReadsIn(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const reads = [];
+  const visit = (node) => {
+    const kind = clockReadOf(node);
+    if (kind) reads.push({ kind, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return reads;
+}
+
+/** Every clock read of the test files under `folders` (relative to `base`), by file. */
+export function scanClockReads(base = root, folders = testFolders) {
+  const found = new Map();
+  for (const folder of folders) {
+    const dir = path.join(base, folder);
+    if (!fs.existsSync(dir)) continue;
+    for (const full of filesUnder(dir)) {
+      const file = path.relative(base, full).split(path.sep).join('/');
+      if (!isTestFile(file)) continue;
+      const reads = clockReadsIn(file, fs.readFileSync(full, 'utf8'));
+      if (reads.length > 0) found.set(file, reads);
+    }
+  }
+  return found;
+}
+
+/** What differs between the reads found and the allowed list: one sentence each; empty when they agree. */
+export function clockReadProblems(found, allowed = allowedClockReads) {
+  const problems = [];
+  const listed = new Map(allowed.map((entry) => [entry.file, entry]));
+  for (const entry of allowed) {
+    if (!entry.reason?.trim()) problems.push(`${entry.file}: listed without a reason`);
+  }
+  for (const [file, reads] of found) {
+    const entry = listed.get(file);
+    for (const kind of new Set(reads.map((read) => read.kind))) {
+      const ofKind = reads.filter((read) => read.kind === kind);
+      const allowedCount = entry?.reads[kind] ?? 0;
+      if (ofKind.length > allowedCount) {
+        const lines = ofKind.map((read) => read.line).join(', ');
+        problems.push(
+          `${file}: ${ofKind.length} × ${kind} (line ${lines}) where ${allowedCount} ${allowedCount === 1 ? 'is' : 'are'} allowed: take the time from the run's clock (suiteToday) or a fixed now, or list the read with its reason in scripts/clock-reads-allowed.mjs`,
+        );
+      }
+    }
+  }
+  for (const entry of allowed) {
+    const reads = found.get(entry.file) ?? [];
+    for (const [kind, count] of Object.entries(entry.reads)) {
+      const present = reads.filter((read) => read.kind === kind).length;
+      if (present < count) {
+        problems.push(
+          `${entry.file}: ${count} × ${kind} listed but ${present} found: update scripts/clock-reads-allowed.mjs`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // `--root <folder>`: check another tree against the same list (the check's own test plants reads in a copy).
+  const rootAt = process.argv.indexOf('--root');
+  const found = scanClockReads(rootAt === -1 ? root : path.resolve(process.argv[rootAt + 1] ?? '.'));
+  const problems = clockReadProblems(found);
+  const total = [...found.values()].reduce((sum, reads) => sum + reads.length, 0);
+  if (problems.length > 0) {
+    console.error(
+      `Tests that read the real clock unseen (issue 40, docs/testing.md#the-runs-clock):\n  ${problems.join('\n  ')}`,
+    );
+    process.exit(1);
+  }
+  console.info(`${total} reads of the real clock in ${found.size} test files, each listed with its reason`);
+}
