@@ -10,7 +10,7 @@ import { apiFilesWithModuleMocks } from './apps/server/test/setup/module-mocks.t
 
 // The run's clock, fixed once here for every worker and child process: the templates are seeded on its day and the
 // tests date their data from it (apps/server/test/helpers/suite-clock.ts).
-process.env.PORTAL_SUITE_NOW ??= new Date().toISOString();
+process.env.PORTAL_SUITE_NOW ||= new Date().toISOString();
 const serverSetup = ['test/setup/console.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 

@@ -9,7 +9,7 @@ import { marketToday } from '@portal/contracts';
 
 /** The instant the run started, fixing it on first use where no Vitest config did (a script run on its own). */
 export function suiteNow(): Date {
-  process.env.PORTAL_SUITE_NOW ??= new Date().toISOString();
+  process.env.PORTAL_SUITE_NOW ||= new Date().toISOString();
   const now = new Date(process.env.PORTAL_SUITE_NOW);
   if (Number.isNaN(now.getTime()))
     throw new Error(`PORTAL_SUITE_NOW is not an instant: ${process.env.PORTAL_SUITE_NOW}`);
