@@ -4,14 +4,13 @@
  * it is followed; another link counts on its own; each click still redirects. On PostgreSQL (on
  * PGlite in a run without it: decision 0059).
  */
-import { addDays } from '@portal/contracts';
+import { marketInstant } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import { emailLinkClicks } from '../../src/db/schema/subscriptions.ts';
 import { accounts } from '../../src/db/schema.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
 import { testAppForFile } from '../helpers/app.ts';
-import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -46,11 +45,17 @@ it('counts each link once a day, however often and however many at once it is fo
 it("keeps only today's clicks: yesterday's rows go as the next click is recorded", async () => {
   const secret = await linkSecret(t.db, t.config);
   const { id, count } = await clicks('demo-business');
-  await t.db
-    .insert(emailLinkClicks)
-    .values({ accountId: id, link: 'an-old-link', day: addDays(suiteToday(), -1) });
-  await follow(signLink(secret, { k: 'click', a: 'demo-business', p: '/new/usage/demo-business' }));
+  const link = signLink(secret, { k: 'click', a: 'demo-business', p: '/new/usage/demo-business' });
+  // A fixed now at 00:30 AEST, when the UTC date is still the day before: "today" is the market's, whatever the
+  // day the suite runs on (issue 40).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  vi.setSystemTime(marketInstant('2026-06-11', 30));
+  await t.db.insert(emailLinkClicks).values({ accountId: id, link: 'an-old-link', day: '2026-06-10' });
+  await follow(link);
   const rows = await t.db.select().from(emailLinkClicks).where(eq(emailLinkClicks.accountId, id));
-  expect(rows.map((row) => row.day)).toEqual([suiteToday()]);
+  expect(rows.map((row) => row.day)).toEqual(['2026-06-11']);
   expect((await clicks('demo-business')).count).toBe(count + 1);
 });
