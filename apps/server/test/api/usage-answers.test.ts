@@ -48,13 +48,14 @@ import {
   refreshUsageAnswers,
   type UsageLookUp,
 } from '../../src/domains/tracker/usage-answers.ts';
+import { daysAround, usageJsonFor } from '../../src/domains/tracker/usage-service.ts';
 import {
-  daysAround,
-  usageJsonFor,
+  AVERAGE_WEEKS,
+  buildUsageWeek,
+  LOOKBACK_WEEKS,
   type WeekDays,
   weekDaysOf,
-} from '../../src/domains/tracker/usage-service.ts';
-import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS } from '../../src/domains/tracker/week.ts';
+} from '../../src/domains/tracker/week.ts';
 import { compressPrefix } from '../../src/lib/compression.ts';
 import { testAppForFile } from '../helpers/app.ts';
 import { suiteToday } from '../helpers/suite-clock.ts';

@@ -20,16 +20,20 @@ import { htmlSafeJson } from '../../lib/html-safe-json.ts';
 import { toCustomer } from '../accounts/customer.ts';
 import { forecastQuarter, forecastReadRanges } from '../billing/forecast.ts';
 import { type Money, toDollars } from '../billing/money.ts';
-import type { DayParts } from '../billing/money-parts.ts';
-import type { DayQuality } from '../billing/priced-day.ts';
-import type { StoredDay } from '../billing/priced-day-rows.ts';
 import { storedDailyTotals, storedWeekDays } from '../billing/priced-days-reads.ts';
 import { repriceStale } from '../billing/pricing.ts';
 import { slotHistory } from '../billing/slot-histories.ts';
 import type { DaySpend } from '../billing/spend.ts';
 import { freeWindowFromSlot } from '../billing/tariff.ts';
 import { curtailmentFor } from './curtailment.ts';
-import { AVERAGE_WEEKS, buildUsageWeek, LOOKBACK_WEEKS, type UsageWeek } from './week.ts';
+import {
+  AVERAGE_WEEKS,
+  buildUsageWeek,
+  type UsageWeek,
+  type WeekDays,
+  weekDaysOf,
+  weekReadFrom,
+} from './week.ts';
 
 /**
  * The account's usage version: raised by the database whenever its reads, tariffs or Happy Hours slots change
@@ -108,22 +112,11 @@ export async function forecastFor(db: Database, account: AccountRow, today: stri
   return forecast;
 }
 
-/** What a week and the averages around it are built from: priced days, quality, solar days. */
-export interface WeekDays {
-  days: Map<string, DaySpend>;
-  quality: Map<string, DayQuality>;
-  solarDates: Set<string>;
-  /** The usage charges Happy Hours waived per hour, on the days it waived something. */
-  waived: Map<string, readonly Money[]>;
-  /** Where each priced day's usage charges go. */
-  parts: Map<string, DayParts>;
-}
-
 /**
  * The days a week's response reads: the AVERAGE_WEEKS before it and the week after it, and the older weeks
- * to LOOKBACK_WEEKS only when those have gaps (averages skip days without data). Nothing from today on
- * counts: a day is complete only once it is over. The days outside the week carry only what the week shows of
- * them (`storedWeekDays`: totals and hours' money before it, whether it has data after it).
+ * to LOOKBACK_WEEKS only when those have gaps (`weekReadFrom`: averages skip days without data). Nothing from
+ * today on counts: a day is complete only once it is over. The days outside the week carry only what the week
+ * shows of them (`storedWeekDays`: totals and hours' money before it, whether it has data after it).
  */
 export async function daysAround(
   db: Database,
@@ -138,48 +131,12 @@ export async function daysAround(
   // change an average, and a week reads 49 days instead of 84.
   let stored = await storedWeekDays(db, account, nearStart, addDays(weekStart, 13), weekStart, weekEnd);
   const importDates = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
-  let complete = true;
-  for (let date = nearStart; date < weekStart && complete; date = addDays(date, 1)) {
-    complete = importDates.has(date);
-  }
-  if (!complete) {
-    const older = await storedWeekDays(
-      db,
-      account,
-      addDays(weekStart, -7 * LOOKBACK_WEEKS),
-      addDays(nearStart, -1),
-      weekStart,
-      weekEnd,
-    );
+  const from = weekReadFrom(weekStart, (date) => importDates.has(date));
+  if (from < nearStart) {
+    const older = await storedWeekDays(db, account, from, addDays(nearStart, -1), weekStart, weekEnd);
     stored = [...older, ...stored];
   }
-  return weekDaysOf(stored, { today, before: complete ? nearStart : null });
-}
-
-/**
- * A week's days as its response reads them, from the stored days read around it: none from `today` on (a day
- * counts once it is over), and none before `before` (the older weeks, when the nearer ones had no gaps).
- */
-export function weekDaysOf(
-  stored: readonly StoredDay[],
-  { today, before }: { today: string; before: string | null },
-): WeekDays {
-  const week: WeekDays = {
-    days: new Map(),
-    quality: new Map(),
-    solarDates: new Set(),
-    waived: new Map(),
-    parts: new Map(),
-  };
-  for (const day of stored) {
-    if (day.date >= today || (before !== null && day.date < before)) continue;
-    if (day.spend) week.days.set(day.date, day.spend);
-    if (day.quality) week.quality.set(day.date, day.quality);
-    if (day.hasExport) week.solarDates.add(day.date);
-    if (day.waived) week.waived.set(day.date, day.waived);
-    if (day.parts) week.parts.set(day.date, day.parts);
-  }
-  return week;
+  return weekDaysOf(stored, { today, before: from });
 }
 
 /** The week around `weekStart`, built from the account's priced days. */

@@ -43,6 +43,7 @@ import {
 } from '../billing/money.ts';
 import { CONTROLLED_LOAD_PART, type DayParts, FLAT_PERIODS } from '../billing/money-parts.ts';
 import type { DayQuality } from '../billing/priced-day.ts';
+import type { StoredDay } from '../billing/priced-day-rows.ts';
 import type { DaySpend } from '../billing/spend.ts';
 
 /** Averages over this many previous weeks with data (docs/rules.md#limits). */
@@ -68,7 +69,7 @@ export function timePoint(date: string, time: string): TimePoint {
 }
 
 const hh = (hour: number) => String(hour).padStart(2, '0');
-const range = (fromDate: string, fromTime: string, toDate: string, toTime: string): IntervalRange => ({
+export const range = (fromDate: string, fromTime: string, toDate: string, toTime: string): IntervalRange => ({
   starts_at: timePoint(fromDate, fromTime),
   ends_at: timePoint(toDate, toTime),
 });
@@ -277,6 +278,55 @@ export function moneyPartsOf(shown: ShownParts): MoneyParts {
   };
 }
 
+/** What a week and the averages around it are built from: priced days, quality, solar days. */
+export interface WeekDays {
+  days: Map<string, DaySpend>;
+  quality: Map<string, DayQuality>;
+  solarDates: Set<string>;
+  /** The usage charges Happy Hours waived per hour, on the days it waived something. */
+  waived: Map<string, readonly Money[]>;
+  /** Where each priced day's usage charges go. */
+  parts: Map<string, DayParts>;
+}
+
+/**
+ * The first day a week's figures read: AVERAGE_WEEKS before it when each of those days has an import, or else
+ * LOOKBACK_WEEKS before it (averages skip days without data, and look back that far for them).
+ */
+export function weekReadFrom(weekStart: string, hasImport: (date: string) => boolean): string {
+  const nearStart = addDays(weekStart, -7 * AVERAGE_WEEKS);
+  for (let date = nearStart; date < weekStart; date = addDays(date, 1)) {
+    if (!hasImport(date)) return addDays(weekStart, -7 * LOOKBACK_WEEKS);
+  }
+  return nearStart;
+}
+
+/**
+ * A week's days as its response reads them, from the stored days read around it: none from `today` on (a day
+ * counts once it is over), and none before `before` (the older weeks, when the nearer ones had no gaps).
+ */
+export function weekDaysOf(
+  stored: readonly StoredDay[],
+  { today, before }: { today: string; before: string | null },
+): WeekDays {
+  const week: WeekDays = {
+    days: new Map(),
+    quality: new Map(),
+    solarDates: new Set(),
+    waived: new Map(),
+    parts: new Map(),
+  };
+  for (const day of stored) {
+    if (day.date >= today || (before !== null && day.date < before)) continue;
+    if (day.spend) week.days.set(day.date, day.spend);
+    if (day.quality) week.quality.set(day.date, day.quality);
+    if (day.hasExport) week.solarDates.add(day.date);
+    if (day.waived) week.waived.set(day.date, day.waived);
+    if (day.parts) week.parts.set(day.date, day.parts);
+  }
+  return week;
+}
+
 /** What a week is built from: the account's priced days around it, and what else the week shows. */
 export interface WeekData {
   today: string;
@@ -413,6 +463,24 @@ function shownWeekDays(input: WeekData): Map<string, ShownWeekDay> {
   return found;
 }
 
+/**
+ * One day's entry of its week, read within the days of that week (`input`), with its figures as shown when it
+ * has spend: what the per-day read model keeps of a day (day-records.ts).
+ */
+export function dayOfWeekEntry(
+  input: WeekData,
+  date: string,
+): { entry: DayEntry; shown: ShownDayFigures | null } {
+  const day = input.days.get(date);
+  const priced = new Map<string, ShownWeekDay>();
+  if (day) {
+    const shown = shownDay(day);
+    priced.set(date, { day, shown, parts: shownDayParts(day, shown, input.parts?.get(date) ?? null) });
+  }
+  const figures = weekFiguresOf(input, priced).priced[0] ?? null;
+  return { entry: dayEntry(input, date, priced), shown: figures };
+}
+
 function dayEntry(input: WeekData, date: string, priced: ReadonlyMap<string, ShownWeekDay>): DayEntry {
   const day = input.days.get(date);
   const shownWeekDay = priced.get(date);
@@ -446,14 +514,60 @@ function dayEntry(input: WeekData, date: string, priced: ReadonlyMap<string, Sho
   };
 }
 
-const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+export const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 
 function weekHasData(days: ReadonlyMap<string, DaySpend>, weekStart: string) {
   return weekDates(weekStart).some((date) => days.has(date));
 }
 
-function weeklyInsights(input: WeekData, shownDays: ReadonlyMap<string, ShownWeekDay>): WeeklyInsights {
-  const priced = [...shownDays.values()];
+/** A priced day of a week as the week's figures read it: what it shows, in whole cents and micro-kWh. */
+export interface ShownDayFigures {
+  date: string;
+  totalSpend: Money;
+  solarInput: Money;
+  usageMicroKwh: number;
+  solarMicroKwh: number;
+  parts: ShownParts;
+}
+
+/** What a week's insights are computed from, however its days were read. */
+export interface WeekFigures {
+  today: string;
+  weekStart: string;
+  /** The week's priced days, in date order. */
+  priced: readonly ShownDayFigures[];
+  /** A day's shown total, for the days before the week that the week reads; undefined without spend. */
+  shownTotalOf: (date: string) => Money | undefined;
+  /** Whether any day the week reads has an export (solar) channel. */
+  hasSolarDates: boolean;
+  curtailment: SolarCurtailment | null;
+}
+
+/** The figures of a week in progress or over, from the days read around it. */
+function weekFiguresOf(input: WeekData, shownDays: ReadonlyMap<string, ShownWeekDay>): WeekFigures {
+  return {
+    today: input.today,
+    weekStart: input.weekStart,
+    priced: [...shownDays.values()].map(({ day, shown, parts }) => ({
+      date: day.date,
+      totalSpend: shown.totalSpend,
+      solarInput: shown.solarInput,
+      usageMicroKwh: day.usageMicroKwh,
+      solarMicroKwh: day.solarMicroKwh,
+      parts,
+    })),
+    shownTotalOf: (date) => {
+      const day = input.days.get(date);
+      return day ? shownDayTotal(day) : undefined;
+    },
+    hasSolarDates: input.solarDates.size > 0,
+    curtailment: input.curtailment,
+  };
+}
+
+/** The week's insights (docs/tracker-figures.md): its total, highest day, weekly average, trend, solar, parts. */
+export function weeklyInsightsOf(figures: WeekFigures): WeeklyInsights {
+  const { priced } = figures;
   if (priced.length === 0) {
     return {
       max_spend: null,
@@ -462,47 +576,47 @@ function weeklyInsights(input: WeekData, shownDays: ReadonlyMap<string, ShownWee
       trend_basis: null,
       solar_export: null,
       solar_export_kwh: null,
-      solar_curtailment: input.curtailment,
+      solar_curtailment: figures.curtailment,
       total_spend: null,
       usage_kwh: null,
       money_parts: null,
     };
   }
   // The week's total is the sum of the days' totals as shown (docs/api.md#entities), and so is every earlier week's.
-  const total = sumMoney(priced.map(({ shown }) => shown.totalSpend));
-  const max = priced.reduce((best, entry) => (entry.shown.totalSpend > best.shown.totalSpend ? entry : best));
+  const total = sumMoney(priced.map((day) => day.totalSpend));
+  const max = priced.reduce((best, day) => (day.totalSpend > best.totalSpend ? day : best));
   const previousTotals: Money[] = [];
   for (let week = 1; week <= LOOKBACK_WEEKS && previousTotals.length < WEEKLY_AVERAGE_WEEKS; week++) {
-    const start = addDays(input.weekStart, -7 * week);
+    const start = addDays(figures.weekStart, -7 * week);
     const days = weekDates(start).flatMap((date) => {
-      const day = input.days.get(date);
-      return day ? [shownDayTotal(day)] : [];
+      const shown = figures.shownTotalOf(date);
+      return shown === undefined ? [] : [shown];
     });
     if (days.length > 0) previousTotals.push(sumMoney(days));
   }
   const weeklyAverage = meanMoney(previousTotals);
   // A week in progress is compared with the share of the average its days with data stand for.
-  const isCurrent = input.weekStart === addDays(input.today, -dayOfWeek(input.today));
+  const isCurrent = figures.weekStart === addDays(figures.today, -dayOfWeek(figures.today));
   const expected =
     weeklyAverage === null ? null : isCurrent ? (weeklyAverage * BigInt(priced.length)) / 7n : weeklyAverage;
-  const hasSolar = priced.some(({ day }) => day.solarMicroKwh > 0) || input.solarDates.size > 0;
+  const hasSolar = priced.some((day) => day.solarMicroKwh > 0) || figures.hasSolarDates;
   return {
-    max_spend: { day: max.day.date, value: toDollars(max.shown.totalSpend) },
+    max_spend: { day: max.date, value: toDollars(max.totalSpend) },
     weekly_average_spend: weeklyAverage === null ? null : toDollars(weeklyAverage),
     trend: trendOf(total, expected),
     trend_basis:
       expected === null ? null : { spend: toDollars(expected), days: isCurrent ? priced.length : 7 },
-    solar_export: hasSolar ? toDollars(sumMoney(priced.map(({ shown }) => shown.solarInput))) : null,
+    solar_export: hasSolar ? toDollars(sumMoney(priced.map((day) => day.solarInput))) : null,
     solar_export_kwh: hasSolar
       ? microKwhToKwh(
-          priced.reduce((sum, { day }) => sum + day.solarMicroKwh, 0),
+          priced.reduce((sum, day) => sum + day.solarMicroKwh, 0),
           2,
         )
       : null,
-    solar_curtailment: input.curtailment,
+    solar_curtailment: figures.curtailment,
     total_spend: toDollars(total),
-    usage_kwh: microKwhToKwh(priced.reduce((sum, { day }) => sum + day.usageMicroKwh, 0)),
-    money_parts: moneyPartsOf(sumShownParts(priced.map(({ parts }) => parts))),
+    usage_kwh: microKwhToKwh(priced.reduce((sum, day) => sum + day.usageMicroKwh, 0)),
+    money_parts: moneyPartsOf(sumShownParts(priced.map((day) => day.parts))),
   };
 }
 
@@ -540,7 +654,7 @@ export function buildUsageWeek(input: WeekData): UsageWeek {
     },
     current_week: {
       interval_range: range(input.weekStart, '00:00', lastDay, '23:59'),
-      insights: weeklyInsights(input, shownDays),
+      insights: weeklyInsightsOf(weekFiguresOf(input, shownDays)),
       intervals: weekDates(input.weekStart).map((date) => dayEntry(input, date, shownDays)),
     },
   };

@@ -1,0 +1,123 @@
+/**
+ * The Tracker's read model kept per day (issue 46): what a week shows of a day, made once per day, and a week
+ * assembled from its days' records with integer arithmetic and concatenation. Pure, no I/O.
+ *
+ * A day's record holds its entry of the week as JSON text (its figures as shown, its hours, quality and free
+ * hours, and its averages, trend and diversion against the same weekdays before it, read within the days its
+ * week reads: `weekReadFrom`), whether it has import and export channels, and its figures as shown (total,
+ * solar credit, kWh, parts) when it has spend. A week then needs its 7 days' records and, of the days around it
+ * (the 10 weeks before it and the week after it), only those flags and shown totals: its weekly average, arrows
+ * and solar flag are computed from them, and the market day (which week is in progress, whether the next one
+ * has started) is applied per request. Nothing in a record depends on the market day while every day with data
+ * is over, as a meter's data is; a week with data from the market day on is built in full (`assembledWeekJson`
+ * answers null).
+ */
+import { addDays, isMarketDate, weekStart as mondayOf, type SolarCurtailment } from '@portal/contracts';
+import type { Money } from '../billing/money.ts';
+import type { StoredDay } from '../billing/priced-day-rows.ts';
+import {
+  dayOfWeekEntry,
+  range,
+  type ShownDayFigures,
+  weekDates,
+  weekDaysOf,
+  weeklyInsightsOf,
+  weekReadFrom,
+} from './week.ts';
+
+/** After any day with data: a record takes every stored day as over. */
+const EVERY_DAY_OVER = '9999-12-31';
+
+/** What a week shows of one day of an account, kept per account and day. */
+export interface DayRecord {
+  date: string;
+  hasImport: boolean;
+  hasExport: boolean;
+  /** The day's entry of its week (docs/api.md#entities) as JSON text. */
+  entry: string;
+  /** Its figures as shown, when it has spend. */
+  shown: ShownDayFigures | null;
+}
+
+/**
+ * The record of `date` from the stored days of its week and of the LOOKBACK_WEEKS before it (more may be given;
+ * the week's own rule picks the days it reads).
+ */
+export function dayRecordOf(date: string, stored: readonly StoredDay[]): DayRecord {
+  const weekStart = mondayOf(date);
+  const imported = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
+  const from = weekReadFrom(weekStart, (day) => imported.has(day));
+  const own = stored.find((day) => day.date === date);
+  const { entry, shown } = dayOfWeekEntry(
+    {
+      ...weekDaysOf(stored, { today: EVERY_DAY_OVER, before: from }),
+      today: EVERY_DAY_OVER,
+      weekStart,
+      curtailment: null,
+    },
+    date,
+  );
+  return {
+    date,
+    hasImport: own?.hasImport ?? false,
+    hasExport: own?.hasExport ?? false,
+    entry: JSON.stringify(entry),
+    shown,
+  };
+}
+
+/** The entry of a day without a record: no data, and no same weekday before it with data. */
+export function emptyDayEntry(date: string): string {
+  return dayRecordOf(date, []).entry;
+}
+
+/**
+ * The week of `weekStart` as `buildUsageWeek` gives it, as JSON text, assembled on the market day `today` from
+ * the records of its days and of the days its figures read (`recordOf`, from LOOKBACK_WEEKS before the week to
+ * the end of the week after it; undefined for a day without one). Null when a day it reads has data and is not
+ * over (from `today` on): such a week is built in full.
+ */
+export function assembledWeekJson(
+  weekStart: string,
+  today: string,
+  recordOf: (date: string) => DayRecord | undefined,
+  curtailment: SolarCurtailment | null,
+): string | null {
+  const nextStart = addDays(weekStart, 7);
+  const lastRead = addDays(nextStart, 6);
+  for (let date = today; date <= lastRead; date = addDays(date, 1)) {
+    const record = recordOf(date);
+    if (record && (record.hasImport || record.hasExport || record.shown)) return null;
+  }
+  const from = weekReadFrom(weekStart, (date) => recordOf(date)?.hasImport ?? false);
+  const shownOf = (date: string) => (date >= from && date < today ? (recordOf(date)?.shown ?? null) : null);
+  const hasSpend = (date: string) => shownOf(date) !== null;
+  let hasSolarDates = false;
+  for (let date = from; date <= lastRead && date < today && !hasSolarDates; date = addDays(date, 1)) {
+    hasSolarDates = recordOf(date)?.hasExport ?? false;
+  }
+  const days = weekDates(weekStart);
+  const insights = weeklyInsightsOf({
+    today,
+    weekStart,
+    priced: days.flatMap((date) => shownOf(date) ?? []),
+    shownTotalOf: (date): Money | undefined => shownOf(date)?.totalSpend,
+    hasSolarDates,
+    curtailment,
+  });
+  const previousStart = addDays(weekStart, -7);
+  const previousWeek = isMarketDate(previousStart)
+    ? { from: previousStart, has_data: weekDates(previousStart).some(hasSpend) }
+    : { from: null, has_data: false };
+  const nextWeek = {
+    from: nextStart <= today ? nextStart : null,
+    has_data: weekDates(nextStart).some(hasSpend),
+  };
+  const weekRange = range(weekStart, '00:00', addDays(weekStart, 6), '23:59');
+  const entries = days.map((date) => recordOf(date)?.entry ?? emptyDayEntry(date));
+  return (
+    `{"metadata":{"has_solar":${hasSolarDates}},"previous_week":${JSON.stringify(previousWeek)},` +
+    `"next_week":${JSON.stringify(nextWeek)},"current_week":{"interval_range":${JSON.stringify(weekRange)},` +
+    `"insights":${JSON.stringify(insights)},"intervals":[${entries.join(',')}]}}`
+  );
+}
