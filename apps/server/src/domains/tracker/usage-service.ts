@@ -23,7 +23,6 @@ import { type Money, toDollars } from '../billing/money.ts';
 import { storedDailyTotals, storedWeekDays } from '../billing/priced-days-reads.ts';
 import { repriceStale } from '../billing/pricing.ts';
 import { slotHistory } from '../billing/slot-histories.ts';
-import type { DaySpend } from '../billing/spend.ts';
 import { freeWindowFromSlot } from '../billing/tariff.ts';
 import { curtailmentFor } from './curtailment.ts';
 import {
