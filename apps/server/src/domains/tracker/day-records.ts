@@ -14,9 +14,9 @@
  */
 import { addDays, isMarketDate, weekStart as mondayOf, type SolarCurtailment } from '@portal/contracts';
 import type { Money } from '../billing/money.ts';
-import type { StoredDay } from '../billing/priced-day-rows.ts';
 import {
   dayOfWeekEntry,
+  type ReadDay,
   range,
   type ShownDayFigures,
   weekDates,
@@ -43,7 +43,7 @@ export interface DayRecord {
  * The record of `date` from the stored days of its week and of the LOOKBACK_WEEKS before it (more may be given;
  * the week's own rule picks the days it reads).
  */
-export function dayRecordOf(date: string, stored: readonly StoredDay[]): DayRecord {
+export function dayRecordOf(date: string, stored: readonly ReadDay[]): DayRecord {
   const weekStart = mondayOf(date);
   const imported = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
   const from = weekReadFrom(weekStart, (day) => imported.has(day));

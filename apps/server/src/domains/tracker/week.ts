@@ -43,7 +43,6 @@ import {
 } from '../billing/money.ts';
 import { CONTROLLED_LOAD_PART, type DayParts, FLAT_PERIODS } from '../billing/money-parts.ts';
 import type { DayQuality } from '../billing/priced-day.ts';
-import type { StoredDay } from '../billing/priced-day-rows.ts';
 import type { DaySpend } from '../billing/spend.ts';
 
 /** Averages over this many previous weeks with data (docs/rules.md#limits). */
@@ -289,6 +288,17 @@ export interface WeekDays {
   parts: Map<string, DayParts>;
 }
 
+/** A priced day as a week reads it (billing's `StoredDay` is one): kept here so the pure week needs no row type. */
+export interface ReadDay {
+  date: string;
+  hasImport: boolean;
+  hasExport: boolean;
+  spend: DaySpend | null;
+  waived: readonly Money[] | null;
+  quality: DayQuality | null;
+  parts: DayParts | null;
+}
+
 /**
  * The first day a week's figures read: AVERAGE_WEEKS before it when each of those days has an import, or else
  * LOOKBACK_WEEKS before it (averages skip days without data, and look back that far for them).
@@ -306,7 +316,7 @@ export function weekReadFrom(weekStart: string, hasImport: (date: string) => boo
  * counts once it is over), and none before `before` (the older weeks, when the nearer ones had no gaps).
  */
 export function weekDaysOf(
-  stored: readonly StoredDay[],
+  stored: readonly ReadDay[],
   { today, before }: { today: string; before: string | null },
 ): WeekDays {
   const week: WeekDays = {
