@@ -7,14 +7,16 @@
  * 5432 keeps the real time, and the database's `now()` must agree with the portal's). Redis keeps the real time:
  * it only counts seconds.
  *
- *   node scripts/test-on-dates.mjs [--dates 2027-01-01T02:00:00Z,...] [--seed N] [-- vitest arguments]
+ *   npm run test:dates -- [--dates 2027-01-01T02:00:00Z,...] [--seed N] [-- vitest arguments]
+ *
+ * (run with tsx, `node --import tsx scripts/test-on-dates.mjs`, for the tests' private-cluster helper)
  *
  * Writes each date's result to .tmp/test-on-dates.json and prints a table; exits 1 if any date failed.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { canRunPrivatePostgres, startPrivatePostgres } from '../apps/server/test/helpers/private-postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -45,56 +47,6 @@ const libfaketime = [
 function argument(name) {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
-}
-
-const postgresBin = (() => {
-  const base = '/usr/lib/postgresql';
-  if (!fs.existsSync(base)) return null;
-  const version = fs
-    .readdirSync(base)
-    .filter((entry) => fs.existsSync(path.join(base, entry, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a))[0];
-  return version ? path.join(base, version, 'bin') : null;
-})();
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A private PostgreSQL cluster whose clock is the date's (the same libfaketime offset), for the run's API files. */
-async function datedPostgres(clockEnv) {
-  const asRoot = process.getuid?.() === 0;
-  const dir = fs.mkdtempSync(path.join('/tmp', 'portal-dated-pg-'));
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    fs.chownSync(dir, uid, gid);
-  }
-  const pg = (tool, args) =>
-    execFileSync(
-      asRoot ? 'runuser' : path.join(postgresBin, tool),
-      asRoot ? ['-u', 'postgres', '--', path.join(postgresBin, tool), ...args] : args,
-      { env: { ...process.env, ...clockEnv }, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-  const port = await freePort();
-  const data = path.join(dir, 'data');
-  pg('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`;
-  pg('pg_ctl', ['start', '-w', '-t', '120', '-D', data, '-l', path.join(dir, 'server.log'), '-o', options]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        pg('pg_ctl', ['stop', '-w', '-t', '120', '-m', 'immediate', '-D', data]);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
 }
 
 /** The run's environment: the moved clock, the dated cluster; the run's own clock fixed anew under it. */
@@ -132,7 +84,8 @@ for (const [index, [date, why]] of dates.entries()) {
     FAKETIME_DONT_FAKE_MONOTONIC: '1',
   };
   console.info(`\n▶ ${date} ${why} (clock offset ${offset} s, file order seed ${seed})`);
-  const postgres = postgresBin ? await datedPostgres(clockEnv) : null;
+  // The tests' own private cluster, its clock the date's too.
+  const postgres = canRunPrivatePostgres() ? await startPrivatePostgres({ env: clockEnv }) : null;
   const report = path.join(outDir, `vitest-dated-${index}.json`);
   const started = performance.now();
   let status;
@@ -155,7 +108,7 @@ for (const [index, [date, why]] of dates.entries()) {
       },
     ));
   } finally {
-    postgres?.stop();
+    await postgres?.destroy();
   }
   const summary = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : null;
   const failedNames = summary

@@ -55,7 +55,11 @@ export interface PrivatePostgres {
  * (pg_basebackup -R: standby.signal and primary_conninfo), streaming from it as a hot standby does.
  */
 export async function startPrivatePostgres(
-  options: { standbyOf?: PrivatePostgres } = {},
+  options: {
+    standbyOf?: PrivatePostgres;
+    /** More environment for the server's commands (the dated runs' moved clock: scripts/test-on-dates.mjs). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<PrivatePostgres> {
   const bin = postgresBinaries();
   if (!bin) throw new Error('the PostgreSQL server binaries are not installed');
@@ -69,10 +73,11 @@ export async function startPrivatePostgres(
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     fs.chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
   }
+  const env = { ...process.env, ...options.env };
   const pg = (tool: string, args: string[]) =>
     asRoot
-      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
-      : run(path.join(bin, tool), args);
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args], { env })
+      : run(path.join(bin, tool), args, { env });
   const port = await freePort();
   if (options.standbyOf) {
     const from = options.standbyOf.port;

@@ -8,11 +8,10 @@
 import { addDays, type Tariff, tariffSchema, weekStart as weekStart0 } from '@portal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PricedDay, priceAccountDay } from '../../src/domains/billing/priced-day.ts';
-import type { StoredDay } from '../../src/domains/billing/priced-day-rows.ts';
+import { priceAccountDay } from '../../src/domains/billing/priced-day.ts';
 import type { ChannelDay } from '../../src/domains/billing/spend.ts';
 import { assembledWeekJson, type DayRecord, dayRecordOf } from '../../src/domains/tracker/day-records.ts';
-import { buildUsageWeek, weekDaysOf, weekReadFrom } from '../../src/domains/tracker/week.ts';
+import { buildUsageWeek, type ReadDay, weekDaysOf, weekReadFrom } from '../../src/domains/tracker/week.ts';
 import { testTimeOfUseInput } from '../helpers/tariffs.ts';
 
 /** A Monday: the data's first day is 12 weeks before it. */
@@ -78,17 +77,6 @@ function channelsOf(spec: DaySpec): ChannelDay[] {
   return channels;
 }
 
-const storedOf = (day: PricedDay): StoredDay => ({
-  date: day.date,
-  hasImport: day.hasImport,
-  hasExport: day.hasExport,
-  usageMicroKwh: day.usageMicroKwh,
-  spend: day.spend,
-  waived: day.waived,
-  quality: day.quality,
-  parts: day.parts,
-});
-
 const scenario = fc.record({
   days: fc.array(daySpec, { minLength: 147, maxLength: 147 }),
   /** Without it, every day has some channel: weeks whose five weeks before are complete read only those. */
@@ -112,7 +100,7 @@ const scenario = fc.record({
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
-function storedDaysOf(input: Scenario): StoredDay[] {
+function storedDaysOf(input: Scenario): ReadDay[] {
   const skipped = new Set<number>();
   for (const gap of input.gaps) for (let i = gap.at; i < gap.at + gap.length; i++) skipped.add(i);
   const tariff = input.timeOfUse ? TIME_OF_USE : FLAT;
@@ -128,12 +116,12 @@ function storedDaysOf(input: Scenario): StoredDay[] {
       assignments: [{ startDate: spec.kind === 'no-tariff' ? '2999-01-01' : '1900-01-01', tariff }],
       freeWindows: input.happyHours ? [{ fromMinute: 11 * 60, toMinute: 13 * 60 }] : [],
     });
-    return [storedOf(day)];
+    return [day];
   });
 }
 
 /** The week as the usage answer builds it today: `daysAround`'s days, `buildUsageWeek`. */
-function builtWeek(stored: readonly StoredDay[], weekStart: string, today: string): string {
+function builtWeek(stored: readonly ReadDay[], weekStart: string, today: string): string {
   const imported = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
   const from = weekReadFrom(weekStart, (date) => imported.has(date));
   const read = stored.filter((day) => day.date >= from && day.date <= addDays(weekStart, 13));
@@ -142,7 +130,7 @@ function builtWeek(stored: readonly StoredDay[], weekStart: string, today: strin
   );
 }
 
-function recordsOf(stored: readonly StoredDay[]): Map<string, DayRecord> {
+function recordsOf(stored: readonly ReadDay[]): Map<string, DayRecord> {
   const records = new Map<string, DayRecord>();
   for (let date = FIRST; date <= LAST; date = addDays(date, 1)) records.set(date, dayRecordOf(date, stored));
   return records;

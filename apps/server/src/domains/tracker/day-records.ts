@@ -89,11 +89,12 @@ export function assembledWeekJson(
     const record = recordOf(date);
     if (record && (record.hasImport || record.hasExport || record.shown)) return null;
   }
+  // From here on every day read with data is over: none counts less for the market day.
   const from = weekReadFrom(weekStart, (date) => recordOf(date)?.hasImport ?? false);
-  const shownOf = (date: string) => (date >= from && date < today ? (recordOf(date)?.shown ?? null) : null);
+  const shownOf = (date: string) => (date >= from ? (recordOf(date)?.shown ?? null) : null);
   const hasSpend = (date: string) => shownOf(date) !== null;
   let hasSolarDates = false;
-  for (let date = from; date <= lastRead && date < today && !hasSolarDates; date = addDays(date, 1)) {
+  for (let date = from; date <= lastRead && !hasSolarDates; date = addDays(date, 1)) {
     hasSolarDates = recordOf(date)?.hasExport ?? false;
   }
   const days = weekDates(weekStart);

@@ -462,13 +462,19 @@ interface ShownWeekDay {
   parts: ShownParts;
 }
 
+/** A day of the week with its figures as shown, when it has spend. */
+function shownWeekDayOf(input: WeekData, date: string): ShownWeekDay | undefined {
+  const day = input.days.get(date);
+  if (!day) return undefined;
+  const shown = shownDay(day);
+  return { day, shown, parts: shownDayParts(day, shown, input.parts?.get(date) ?? null) };
+}
+
 function shownWeekDays(input: WeekData): Map<string, ShownWeekDay> {
   const found = new Map<string, ShownWeekDay>();
   for (const date of weekDates(input.weekStart)) {
-    const day = input.days.get(date);
-    if (!day) continue;
-    const shown = shownDay(day);
-    found.set(date, { day, shown, parts: shownDayParts(day, shown, input.parts?.get(date) ?? null) });
+    const shown = shownWeekDayOf(input, date);
+    if (shown) found.set(date, shown);
   }
   return found;
 }
@@ -481,14 +487,9 @@ export function dayOfWeekEntry(
   input: WeekData,
   date: string,
 ): { entry: DayEntry; shown: ShownDayFigures | null } {
-  const day = input.days.get(date);
-  const priced = new Map<string, ShownWeekDay>();
-  if (day) {
-    const shown = shownDay(day);
-    priced.set(date, { day, shown, parts: shownDayParts(day, shown, input.parts?.get(date) ?? null) });
-  }
-  const figures = weekFiguresOf(input, priced).priced[0] ?? null;
-  return { entry: dayEntry(input, date, priced), shown: figures };
+  const shown = shownWeekDayOf(input, date);
+  const priced = new Map(shown ? [[date, shown]] : []);
+  return { entry: dayEntry(input, date, priced), shown: shown ? figuresOf(shown) : null };
 }
 
 function dayEntry(input: WeekData, date: string, priced: ReadonlyMap<string, ShownWeekDay>): DayEntry {
@@ -553,19 +554,21 @@ export interface WeekFigures {
   curtailment: SolarCurtailment | null;
 }
 
+const figuresOf = ({ day, shown, parts }: ShownWeekDay): ShownDayFigures => ({
+  date: day.date,
+  totalSpend: shown.totalSpend,
+  solarInput: shown.solarInput,
+  usageMicroKwh: day.usageMicroKwh,
+  solarMicroKwh: day.solarMicroKwh,
+  parts,
+});
+
 /** The figures of a week in progress or over, from the days read around it. */
 function weekFiguresOf(input: WeekData, shownDays: ReadonlyMap<string, ShownWeekDay>): WeekFigures {
   return {
     today: input.today,
     weekStart: input.weekStart,
-    priced: [...shownDays.values()].map(({ day, shown, parts }) => ({
-      date: day.date,
-      totalSpend: shown.totalSpend,
-      solarInput: shown.solarInput,
-      usageMicroKwh: day.usageMicroKwh,
-      solarMicroKwh: day.solarMicroKwh,
-      parts,
-    })),
+    priced: [...shownDays.values()].map(figuresOf),
     shownTotalOf: (date) => {
       const day = input.days.get(date);
       return day ? shownDayTotal(day) : undefined;
