@@ -29,6 +29,7 @@ import { accounts } from '../../src/db/schema.ts';
 import { createAccount } from '../../src/domains/accounts/service.ts';
 import { demoTariffs } from '../../src/domains/billing/demo-tariffs.ts';
 import { assignTariff, FROM_THE_START } from '../../src/domains/billing/tariff-store.ts';
+import { weekRange } from '../../src/domains/subscriptions/email/view.ts';
 import { linkSecret, signLink } from '../../src/domains/subscriptions/links.ts';
 import { createMailer } from '../../src/domains/subscriptions/mailer.ts';
 import { nextMailingDate, periodBefore } from '../../src/domains/subscriptions/schedule.ts';
@@ -172,7 +173,8 @@ describe('portal mail send-due over SMTP', () => {
     const insights = usage.current_week.insights;
     const total = formatCurrency(insights.total_spend as number);
     expect(home.headers.get('subject')).toBe(
-      `Your Tracker snapshot: ${total} for the week of ${formatLongDate(weekPeriod.start).split(' ').slice(0, 2).join(' ')}${weekPeriod.start.slice(0, 7) === weekPeriod.end.slice(0, 7) ? '' : ` ${formatLongDate(weekPeriod.start).split(' ')[2]}`} to ${formatLongDate(weekPeriod.end)}`,
+      // The range's wording across months and years is weekRange's own (test/unit/subscriptions-schedule.test.ts).
+      `Your Tracker snapshot: ${total} for the week of ${weekRange(weekPeriod.start, weekPeriod.end)}`,
     );
     const max = insights.max_spend as { day: string; value: number };
     const average = formatCurrency(insights.weekly_average_spend as number);
