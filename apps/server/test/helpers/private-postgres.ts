@@ -51,13 +51,29 @@ export interface PrivatePostgres {
 }
 
 /**
+ * The environment without libfaketime's moved clock (scripts/test-on-dates.mjs): a test file's own cluster runs
+ * on the real time, because under a moved clock PostgreSQL's timers never fire (`set statement_timeout = 300;
+ * select pg_sleep(2)` runs its 2 s under libfaketime 0.9.10 with any offset but 0), and these clusters are where
+ * the tests of statement timeouts and lock waits run. Their subject is the database's faults, not the calendar.
+ */
+function realClockEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const real = { ...env };
+  delete real.LD_PRELOAD;
+  for (const name of Object.keys(real)) if (name.startsWith('FAKETIME')) delete real[name];
+  return real;
+}
+
+/**
  * A private cluster; with `standbyOf`, a hot standby of that one instead of a new cluster: a base backup of it
  * (pg_basebackup -R: standby.signal and primary_conninfo), streaming from it as a hot standby does.
  */
 export async function startPrivatePostgres(
   options: {
     standbyOf?: PrivatePostgres;
-    /** More environment for the server's commands (the dated runs' moved clock: scripts/test-on-dates.mjs). */
+    /**
+     * The environment of the server's commands beside this process's (the dated runs' moved clock:
+     * scripts/test-on-dates.mjs); without it, this process's environment on the real clock.
+     */
     env?: Record<string, string>;
   } = {},
 ): Promise<PrivatePostgres> {
@@ -73,7 +89,7 @@ export async function startPrivatePostgres(
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     fs.chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
   }
-  const env = { ...process.env, ...options.env };
+  const env = options.env ? { ...process.env, ...options.env } : realClockEnv(process.env);
   const pg = (tool: string, args: string[]) =>
     asRoot
       ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args], { env })
