@@ -82,6 +82,9 @@ for (const [index, [date, why]] of dates.entries()) {
     LD_PRELOAD: libfaketime,
     FAKETIME: `${offset >= 0 ? '+' : ''}${offset}s`,
     FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    // Chromium spins under libfaketime (a one-file browser run did not end): the browser tests start it on the
+    // real clock and move each page's Date by the same offset instead (e2e/support/browser.ts).
+    PORTAL_BROWSER_CLOCK_OFFSET_MS: String(offset * 1000),
   };
   console.info(`\n▶ ${date} ${why} (clock offset ${offset} s, file order seed ${seed})`);
   // The tests' own private cluster, its clock the date's too.

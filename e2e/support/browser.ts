@@ -75,8 +75,13 @@ export function baseUrl(): string {
 }
 
 export async function launchBrowser(): Promise<Browser> {
+  // Without libfaketime: Chromium spins under it, and crashes with it loaded even when told to skip it.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')),
+  );
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
+    env,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -88,6 +93,31 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * How far the dated runs moved the clock (scripts/test-on-dates.mjs), in ms. Chromium spins under libfaketime,
+ * so it runs on the real clock and each page's `Date` is moved by this much instead: the pages then share the
+ * portal's calendar, as a customer's phone shares the server's.
+ */
+const BROWSER_CLOCK_OFFSET_MS = Number(process.env.PORTAL_BROWSER_CLOCK_OFFSET_MS ?? 0);
+
+/**
+ * Runs in the page before its scripts: `new Date()` and `Date.now()` `offset` ms on from the real time. Plain
+ * text, not a function: a compiled function may call the compiler's helpers, which the page does not have.
+ */
+const moveClock = (offset: number) => `{
+  const RealDate = Date;
+  class MovedDate extends RealDate {
+    constructor(...args) {
+      if (args.length === 0) super(RealDate.now() + ${offset});
+      else super(...args);
+    }
+    static now() {
+      return RealDate.now() + ${offset};
+    }
+  }
+  globalThis.Date = MovedDate;
+}`;
 
 let fileBrowser: Browser | undefined;
 
@@ -104,6 +134,8 @@ export function setBrowser(browser: Browser | undefined): void {
 export async function openPage(options: BrowserContextOptions = {}) {
   if (!fileBrowser) throw new Error("this file's browser has not started (support/per-file-portal.ts)");
   const context = await fileBrowser.newContext({ viewport: DESKTOP, ...options });
+  if (BROWSER_CLOCK_OFFSET_MS !== 0)
+    await context.addInitScript({ content: moveClock(BROWSER_CLOCK_OFFSET_MS) });
   const page = await context.newPage();
   const problems: string[] = [];
   // Chromium logs a CSP violation as a console error too; the event is the authoritative signal.

@@ -64,6 +64,20 @@ describe('the axe check', () => {
   });
 });
 
+describe("the page's clock", () => {
+  // The dated runs (npm run test:dates) move Node's clock with libfaketime and each page's Date by the same
+  // offset (support/browser.ts): a page on another day than the portal would test another calendar.
+  it("is the portal's: the same market day and within a minute of this process's clock", async () => {
+    await withPage(async ({ page }) => {
+      await page.goto(`${baseUrl()}/`);
+      const before = Date.now();
+      const seen = await page.evaluate(() => Date.now());
+      expect(Math.abs(seen - before)).toBeLessThan(60_000);
+      expect(marketToday(new Date(seen))).toBe(marketToday(new Date(before)));
+    });
+  });
+});
+
 describe('landing', () => {
   it.each([
     ['phone', PHONE],
