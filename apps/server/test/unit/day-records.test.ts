@@ -8,17 +8,22 @@
 import { addDays, type Tariff, tariffSchema, weekStart as weekStart0 } from '@portal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Money, toDollars } from '../../src/domains/billing/money.ts';
 import { priceAccountDay } from '../../src/domains/billing/priced-day.ts';
 import type { ChannelDay } from '../../src/domains/billing/spend.ts';
 import { assembledWeekJson, type DayRecord, dayRecordOf } from '../../src/domains/tracker/day-records.ts';
-import { buildUsageWeek, type ReadDay, weekDaysOf, weekReadFrom } from '../../src/domains/tracker/week.ts';
+import {
+  buildUsageWeek,
+  type ReadDay,
+  type UsageWeek,
+  weekDaysOf,
+  weekReadFrom,
+} from '../../src/domains/tracker/week.ts';
 import { testTimeOfUseInput } from '../helpers/tariffs.ts';
 
 /** A Monday: the data's first day is 12 weeks before it. */
 const BASE = '2026-09-07';
 const FIRST = addDays(BASE, -84);
-// Records as far as the weeks asked for read: 10 weeks before them, and the week after them.
-const LAST = addDays(FIRST, 146 + 10 + 14);
 
 const FLAT = tariffSchema.parse({
   code: 'FLAT',
@@ -132,7 +137,8 @@ function builtWeek(stored: readonly ReadDay[], weekStart: string, today: string)
 
 function recordsOf(stored: readonly ReadDay[]): Map<string, DayRecord> {
   const records = new Map<string, DayRecord>();
-  for (let date = FIRST; date <= LAST; date = addDays(date, 1)) records.set(date, dayRecordOf(date, stored));
+  // As they are stored: a record for each stored day, none for a day without data.
+  for (const day of stored) records.set(day.date, dayRecordOf(day.date, stored));
   return records;
 }
 
@@ -175,6 +181,43 @@ describe('a week assembled from its days’ records', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it('shows a day without data the averages of only the same weekdays its week reads', () => {
+    // A week with data to its Wednesday; its Thursday has none and shows the averages of the Thursdays before
+    // it with spend. Its five weeks before are complete, so it reads only those: one of their Thursdays was
+    // imported without a tariff, and the Thursday six weeks back, outside the week's reads, must not count.
+    const specs: DaySpec[] = Array.from({ length: 147 }, () => ({
+      kind: 'import',
+      base: 100_000,
+      peaks: new Array(48).fill(300_000),
+      solar: 0,
+      estimated: false,
+    }));
+    (specs[84 - 11] as DaySpec).kind = 'no-tariff';
+    (specs[84 - 39] as DaySpec).peaks = new Array(48).fill(1_900_000);
+    const stored = storedDaysOf({
+      days: specs,
+      timeOfUse: false,
+      happyHours: false,
+      gaps: [],
+      sparse: false,
+      weeksBack: 0,
+      todayAfter: 0,
+      dataUntil: 86,
+      solarUntil: 0,
+    });
+    const today = addDays(FIRST, 87);
+    const records = recordsOf(stored);
+    const assembled = JSON.parse(
+      assembledWeekJson(BASE, today, (date) => records.get(date), null) as string,
+    ) as UsageWeek;
+    expect(JSON.stringify(assembled)).toBe(builtWeek(stored, BASE, today));
+    const thursday = assembled.current_week.intervals[3];
+    // Four Thursdays with spend in the five weeks read, each the same: their average is any one's shown total.
+    const oneThursday = records.get(addDays(FIRST, 80))?.shown?.totalSpend as Money;
+    expect(thursday?.data.total_spend).toBeNull();
+    expect(thursday?.data.average_spend).toBe(toDollars(oneThursday));
+  });
 
   it('fails when a record is built from the wrong days: a day’s averages read across its week’s window', () => {
     // The planted fault: a record read with every stored day, not its week's window, for a week whose five weeks

@@ -15,7 +15,12 @@
 import { addDays, isMarketDate, weekStart as mondayOf, type SolarCurtailment } from '@portal/contracts';
 import type { Money } from '../billing/money.ts';
 import {
+  AVERAGE_WEEKS,
   dayOfWeekEntry,
+  type EarlierDay,
+  earlierDayOf,
+  LOOKBACK_WEEKS,
+  noDataDayEntry,
   type ReadDay,
   range,
   type ShownDayFigures,
@@ -37,17 +42,21 @@ export interface DayRecord {
   entry: string;
   /** Its figures as shown, when it has spend. */
   shown: ShownDayFigures | null;
+  /** What the averages of the same weekdays after it read of it, when it has spend. */
+  earlier: EarlierDay | null;
 }
 
 /**
- * The record of `date` from the stored days of its week and of the LOOKBACK_WEEKS before it (more may be given;
- * the week's own rule picks the days it reads).
+ * The record of `date`, a stored day, from the stored days of its week and of the LOOKBACK_WEEKS before it (more
+ * may be given; the week's own rule picks the days it reads). Only a stored day has a record: a day without data
+ * shows the averages of the records before it (`assembledWeekJson`), so an appended day writes one record.
  */
 export function dayRecordOf(date: string, stored: readonly ReadDay[]): DayRecord {
   const weekStart = mondayOf(date);
   const imported = new Set(stored.filter((day) => day.hasImport).map((day) => day.date));
   const from = weekReadFrom(weekStart, (day) => imported.has(day));
   const own = stored.find((day) => day.date === date);
+  if (!own) throw new Error(`no stored day ${date}: a day without data has no record (noDataDayEntry)`);
   const { entry, shown } = dayOfWeekEntry(
     {
       ...weekDaysOf(stored, { today: EVERY_DAY_OVER, before: from }),
@@ -59,22 +68,18 @@ export function dayRecordOf(date: string, stored: readonly ReadDay[]): DayRecord
   );
   return {
     date,
-    hasImport: own?.hasImport ?? false,
-    hasExport: own?.hasExport ?? false,
+    hasImport: own.hasImport,
+    hasExport: own.hasExport,
     entry: JSON.stringify(entry),
     shown,
+    earlier: own.spend ? earlierDayOf(own.spend) : null,
   };
-}
-
-/** The entry of a day without a record: no data, and no same weekday before it with data. */
-export function emptyDayEntry(date: string): string {
-  return dayRecordOf(date, []).entry;
 }
 
 /**
  * The week of `weekStart` as `buildUsageWeek` gives it, as JSON text, assembled on the market day `today` from
  * the records of its days and of the days its figures read (`recordOf`, from LOOKBACK_WEEKS before the week to
- * the end of the week after it; undefined for a day without one). Null when a day it reads has data and is not
+ * the end of the week after it; undefined for a day without data). Null when a day it reads has data and is not
  * over (from `today` on): such a week is built in full.
  */
 export function assembledWeekJson(
@@ -115,7 +120,20 @@ export function assembledWeekJson(
     has_data: weekDates(nextStart).some(hasSpend),
   };
   const weekRange = range(weekStart, '00:00', addDays(weekStart, 6), '23:59');
-  const entries = days.map((date) => recordOf(date)?.entry ?? emptyDayEntry(date));
+  // A day without data: the averages of its same weekdays before it with spend, within the week's reads.
+  const earlierOf = (date: string) => {
+    const earlier: EarlierDay[] = [];
+    for (let week = 1; week <= LOOKBACK_WEEKS && earlier.length < AVERAGE_WEEKS; week++) {
+      const before = addDays(date, -7 * week);
+      if (before < from) break;
+      const found = recordOf(before)?.earlier;
+      if (found) earlier.push(found);
+    }
+    return earlier;
+  };
+  const entries = days.map(
+    (date) => recordOf(date)?.entry ?? JSON.stringify(noDataDayEntry(date, earlierOf(date))),
+  );
   return (
     `{"metadata":{"has_solar":${hasSolarDates}},"previous_week":${JSON.stringify(previousWeek)},` +
     `"next_week":${JSON.stringify(nextWeek)},"current_week":{"interval_range":${JSON.stringify(weekRange)},` +

@@ -391,17 +391,31 @@ const emptyColumn = (average: Money | null): ColumnData => ({
   average_spend: average === null ? null : toDollars(average),
 });
 
+/**
+ * What a day's averages read of an earlier same weekday with spend: its shown total and each hour's spend. A
+ * day without data of its own shows only these averages (`noDataDayEntry`).
+ */
+export interface EarlierDay {
+  shownTotal: Money;
+  hourTotals: readonly Money[];
+}
+
+export const earlierDayOf = (day: DaySpend): EarlierDay => ({
+  shownTotal: shownDayTotal(day),
+  hourTotals: Array.from({ length: 24 }, (_, hour) => day.hours[hour]?.totalSpend ?? 0n),
+});
+
 function hourEntries(
   date: string,
   day: DaySpend | undefined,
   shown: ShownDay | undefined,
-  history: DaySpend[],
+  earlier: readonly EarlierDay[],
   quality: DayQuality | undefined,
   waived: readonly Money[] | undefined,
 ) {
   const hasSolar = day !== undefined && day.solarMicroKwh > 0;
   return Array.from({ length: 24 }, (_, hour): HourEntry => {
-    const average = meanMoney(history.map((earlier) => earlier.hours[hour]?.totalSpend ?? 0n));
+    const average = meanMoney(earlier.map((before) => before.hourTotals[hour] ?? 0n));
     const spend = day?.hours[hour];
     const money = shown?.hours[hour];
     return {
@@ -493,11 +507,37 @@ export function dayOfWeekEntry(
 }
 
 function dayEntry(input: WeekData, date: string, priced: ReadonlyMap<string, ShownWeekDay>): DayEntry {
-  const day = input.days.get(date);
-  const shownWeekDay = priced.get(date);
-  const shown = shownWeekDay?.shown;
   const history = previousWithData(input.days, date, AVERAGE_WEEKS);
-  const average = meanMoney(history.map(shownDayTotal));
+  return entryOf(input, date, priced.get(date), history.map(earlierDayOf), history);
+}
+
+/**
+ * The entry of a day without data of its own (no stored day: no spend, quality, solar or free hours), from the
+ * same weekdays before it with spend, most recent first (at most AVERAGE_WEEKS), within its week's reads: the
+ * same entry `buildUsageWeek` gives such a day.
+ */
+export function noDataDayEntry(date: string, earlier: readonly EarlierDay[]): DayEntry {
+  const none: WeekData = {
+    today: date,
+    weekStart: date,
+    days: new Map(),
+    quality: new Map(),
+    solarDates: new Set(),
+    curtailment: null,
+  };
+  return entryOf(none, date, undefined, earlier, []);
+}
+
+function entryOf(
+  input: WeekData,
+  date: string,
+  shownWeekDay: ShownWeekDay | undefined,
+  earlier: readonly EarlierDay[],
+  history: DaySpend[],
+): DayEntry {
+  const day = input.days.get(date);
+  const shown = shownWeekDay?.shown;
+  const average = meanMoney(earlier.map((before) => before.shownTotal));
   const quality = input.quality.get(date);
   return {
     interval_range: range(date, '00:00', date, '23:59'),
@@ -520,7 +560,7 @@ function dayEntry(input: WeekData, date: string, priced: ReadonlyMap<string, Sho
       trend: shown ? trendOf(shown.totalSpend, average) : null,
       diversion: day ? diversionOf(day, history) : null,
     },
-    intervals: hourEntries(date, day, shown, history, quality, input.waived?.get(date)),
+    intervals: hourEntries(date, day, shown, earlier, quality, input.waived?.get(date)),
     money_parts: shownWeekDay ? moneyPartsOf(sumShownParts([shownWeekDay.parts])) : null,
   };
 }
