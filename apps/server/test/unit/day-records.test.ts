@@ -11,7 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { type Money, toDollars } from '../../src/domains/billing/money.ts';
 import { priceAccountDay } from '../../src/domains/billing/priced-day.ts';
 import type { ChannelDay } from '../../src/domains/billing/spend.ts';
-import { assembledWeekJson, type DayRecord, dayRecordOf } from '../../src/domains/tracker/day-records.ts';
+import {
+  assembledWeekJson,
+  type DayRecord,
+  datesDependingOn,
+  dayRecordOf,
+} from '../../src/domains/tracker/day-records.ts';
 import {
   buildUsageWeek,
   type ReadDay,
@@ -217,6 +222,63 @@ describe('a week assembled from its days’ records', () => {
     const oneThursday = records.get(addDays(FIRST, 80))?.shown?.totalSpend as Money;
     expect(thursday?.data.total_spend).toBeNull();
     expect(thursday?.data.average_spend).toBe(toDollars(oneThursday));
+  });
+
+  it('changes, when a stored day changes, only its own record and those of the days datesDependingOn names', () => {
+    fc.assert(
+      fc.property(scenario, fc.integer({ min: 0, max: 146 }), daySpec, (input, at, replacement) => {
+        const before = storedDaysOf(input);
+        const after = storedDaysOf({ ...input, days: input.days.with(at, replacement) });
+        const date = addDays(FIRST, at);
+        const hadImport = before.find((day) => day.date === date)?.hasImport ?? false;
+        const hasImport = after.find((day) => day.date === date)?.hasImport ?? false;
+        const rebuilt = new Set([date, ...datesDependingOn(date, hadImport !== hasImport)]);
+        const recordsBefore = recordsOf(before);
+        const recordsAfter = recordsOf(after);
+        for (const day of after) {
+          if (!rebuilt.has(day.date)) expect(recordsAfter.get(day.date)).toEqual(recordsBefore.get(day.date));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+
+  it('names the days of the weeks whose reads a day’s import decides, when its import comes or goes', () => {
+    // The week of BASE reads only its five weeks before while each of their days has an import; one of their
+    // Thursdays was imported without a tariff, so its Thursday's averages reach back further once the week
+    // reads ten weeks: when a Monday in those five weeks loses its import (only its export is sent again).
+    const specs: DaySpec[] = Array.from({ length: 147 }, () => ({
+      kind: 'import',
+      base: 100_000,
+      peaks: new Array(48).fill(300_000),
+      solar: 0,
+      estimated: false,
+    }));
+    (specs[84 - 11] as DaySpec).kind = 'no-tariff';
+    (specs[84 - 39] as DaySpec).peaks = new Array(48).fill(1_900_000);
+    const input = {
+      days: specs,
+      timeOfUse: false,
+      happyHours: false,
+      gaps: [],
+      sparse: false,
+      weeksBack: 0,
+      todayAfter: 0,
+      dataUntil: 90,
+      solarUntil: 146,
+    };
+    const monday = 84 - 14;
+    const before = recordsOf(storedDaysOf(input));
+    const after = recordsOf(
+      storedDaysOf({
+        ...input,
+        days: specs.with(monday, { ...(specs[monday] as DaySpec), kind: 'export-only' }),
+      }),
+    );
+    const thursday = addDays(BASE, 3);
+    expect(after.get(thursday)).not.toEqual(before.get(thursday));
+    expect(datesDependingOn(addDays(FIRST, monday), true)).toContain(thursday);
+    expect(datesDependingOn(addDays(FIRST, monday), false)).not.toContain(thursday);
   });
 
   it('fails when a record is built from the wrong days: a day’s averages read across its week’s window', () => {

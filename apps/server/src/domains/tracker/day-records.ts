@@ -140,3 +140,22 @@ export function assembledWeekJson(
     `"insights":${JSON.stringify(insights)},"intervals":[${entries.join(',')}]}}`
   );
 }
+
+/**
+ * The days whose records may change when the stored day `date` changes (appended, priced again, removed), beside
+ * its own: a record reads the same weekdays before it within LOOKBACK_WEEKS (its averages, trend and diversion),
+ * and whether each of the AVERAGE_WEEKS before its week has an import (which of those weeks it reads:
+ * `weekReadFrom`). So: the next LOOKBACK_WEEKS same weekdays, and, when the day's import changed (it gained or
+ * lost its import channel), every day of the weeks whose AVERAGE_WEEKS before them hold it. Of these only the
+ * stored days have records; the writer rebuilds those.
+ */
+export function datesDependingOn(date: string, importChanged: boolean): string[] {
+  const dates = new Set<string>();
+  for (let week = 1; week <= LOOKBACK_WEEKS; week++) dates.add(addDays(date, 7 * week));
+  if (importChanged) {
+    const firstWeek = addDays(mondayOf(date), 7);
+    const end = addDays(mondayOf(addDays(date, 7 * AVERAGE_WEEKS)), 6);
+    for (let day = firstWeek; day <= end; day = addDays(day, 1)) dates.add(day);
+  }
+  return [...dates].sort();
+}
