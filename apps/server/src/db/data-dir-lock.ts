@@ -20,15 +20,34 @@ function createExclusive(file: string, content: string): boolean {
   }
 }
 
-/** The lock file's text and age, or null when there is none. */
-function readLock(file: string): { text: string; ageMs: number } | null {
+/** The lock file's text and modification time, or null when there is none. */
+function readLock(file: string): { text: string; mtimeMs: number } | null {
   try {
-    const ageMs = Date.now() - fs.statSync(file).mtimeMs;
-    return { text: fs.readFileSync(file, 'utf8'), ageMs };
+    const { mtimeMs } = fs.statSync(file);
+    return { text: fs.readFileSync(file, 'utf8'), mtimeMs };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/**
+ * How long this process has seen a file unchanged (the same text and modification time), on its own monotonic
+ * clock. Not the file's age from its mtime: that compares the file system's clock with this process's, which
+ * need not agree (a clock set back or forward, a network file system, a test's moved clock), and a lock being
+ * written then looked older than it is, so two processes could take it.
+ */
+function unchangedFor(
+  seen: Map<string, { version: string; since: number }>,
+  file: string,
+  found: { text: string; mtimeMs: number },
+): number {
+  const version = `${found.mtimeMs}:${found.text}`;
+  const now = performance.now();
+  const before = seen.get(file);
+  if (before?.version === version) return now - before.since;
+  seen.set(file, { version, since: now });
+  return 0;
 }
 
 function removeIfPresent(file: string) {
@@ -41,7 +60,10 @@ function removeIfPresent(file: string) {
 
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** A lock just created may not hold its pid yet; a break lock older than this was left by a killed process. */
+/**
+ * A lock just created may not hold its pid yet; a break lock seen unchanged this long was left by a killed
+ * process.
+ */
 const WRITING_GRACE_MS = 2000;
 const STALE_BREAK_MS = 10_000;
 const GIVE_UP_MS = 15_000;
@@ -56,7 +78,8 @@ const GIVE_UP_MS = 15_000;
 export function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'portal.lock');
   const breakPath = `${lockPath}.break`;
-  const giveUpAt = Date.now() + GIVE_UP_MS;
+  const giveUpAt = performance.now() + GIVE_UP_MS;
+  const seen = new Map<string, { version: string; since: number }>();
   for (;;) {
     if (createExclusive(lockPath, String(process.pid))) return releaser(lockPath);
     const lock = readLock(lockPath);
@@ -70,8 +93,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
           'is done, or set DATABASE_URL to use a PostgreSQL server that several processes can share.',
       );
     }
-    if (Date.now() > giveUpAt) throw new DataDirLockedError(`Could not lock ${dataDir}`);
-    if (!named && lock.ageMs < WRITING_GRACE_MS) {
+    if (performance.now() > giveUpAt) throw new DataDirLockedError(`Could not lock ${dataDir}`);
+    if (!named && unchangedFor(seen, lockPath, lock) < WRITING_GRACE_MS) {
       // Created a moment ago by a process still writing its pid.
       pause(5);
       continue;
@@ -87,7 +110,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     }
     // Another process is replacing it; a break lock its killed owner left behind is cleared after a while.
     const breaking = readLock(breakPath);
-    if (breaking && breaking.ageMs > STALE_BREAK_MS) removeIfPresent(breakPath);
+    if (breaking && unchangedFor(seen, breakPath, breaking) > STALE_BREAK_MS) removeIfPresent(breakPath);
     pause(5);
   }
 }

@@ -83,3 +83,32 @@ it(`one holder of a stale lock when ${PROCESSES} processes start at once, ${TRIA
     }
   }
 });
+
+it("waits for a lock being written however old the file system's clock makes it look, then names its holder", async () => {
+  // The file system's clock need not agree with this process's (a clock set back, a network file system, the
+  // dated runs' moved clock): a lock created a moment ago, its pid not yet written, may carry an mtime a year
+  // old. Taking it then as left behind by a killed writer let a second process take a held lock.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-clock-'));
+  const lockPath = path.join(dir, 'portal.lock');
+  const { acquireDataDirLock, DataDirLockedError } = await import('../../src/db/data-dir-lock.ts');
+  // A writer that takes the lock, is slow to write its pid, and then holds it.
+  const writer = spawn(process.execPath, [
+    '-e',
+    `const fs = require('node:fs');
+     fs.writeFileSync(${JSON.stringify(lockPath)}, '', { flag: 'wx' });
+     const yearAgo = new Date(Date.now() - 365 * 86_400_000);
+     fs.utimesSync(${JSON.stringify(lockPath)}, yearAgo, yearAgo);
+     console.log('created');
+     setTimeout(() => { fs.writeFileSync(${JSON.stringify(lockPath)}, String(process.pid)); console.log('written'); }, 700);
+     setTimeout(() => {}, 30_000);`,
+  ]);
+  try {
+    const line = lines(writer);
+    expect(await line(0)).toBe('created');
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(fs.readFileSync(lockPath, 'utf8')).toBe(String(writer.pid));
+  } finally {
+    writer.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
