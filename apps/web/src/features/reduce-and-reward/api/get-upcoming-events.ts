@@ -10,6 +10,9 @@ export function upcomingEventsQueryOptions(api: ApiClient, accountId: string) {
     queryKey: eventKeys.upcoming(accountId),
     queryFn: ({ signal }) =>
       api.call(endpoints.upcomingEvents, { query: { account_id: accountId }, ...(signal ? { signal } : {}) }),
+    // The route's loader asks first; a failure it got stands until the next visit asks again. A service that
+    // offers only the specification's calls answers 404 here, and the panel asked again each time it mounted.
+    retryOnMount: false,
   });
 }
 
