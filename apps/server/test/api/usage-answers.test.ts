@@ -609,16 +609,28 @@ describe("the day's roll-over", () => {
 
   it('is run by the one instance that claims the day, and leaves every recent week current', async () => {
     const today = addDays(suiteToday(), 1);
-    // A week read long ago, past what is kept: the roll-over deletes it.
+    // Weeks stored on other days that this one does not keep (isKept): one read long ago, one read as next week
+    // on a later day (a clock set forward). The roll-over deletes both.
     const old = addDays(weekStart(today), -7 * (RETAINED_WEEKS + 1));
-    await served('demo-home', old, suiteToday());
+    const ahead = addDays(weekStart(today), 14);
+    await served('demo-home', old, addDays(old, 7));
+    await served('demo-home', ahead, addDays(ahead, -7));
+    for (const week of [old, ahead]) {
+      expect(
+        await lookUpUsage(t.db, 'demo-home', week, 'identity').then((found) => found?.stored),
+      ).not.toBeNull();
+    }
     const [first, second] = await Promise.all([rollOver(t.db, today), rollOver(t.db, today)]);
     const summary = first ?? second;
     expect([first, second].filter((outcome) => outcome === null)).toHaveLength(1);
     const ids = await allAccountIds(t.db);
     expect(summary?.accounts).toBe(ids.length);
-    expect(summary?.pruned).toBeGreaterThanOrEqual(1);
-    expect(await lookUpUsage(t.db, 'demo-home', old, 'identity').then((found) => found?.stored)).toBeNull();
+    expect(summary?.pruned).toBeGreaterThanOrEqual(2);
+    for (const week of [old, ahead]) {
+      expect(
+        await lookUpUsage(t.db, 'demo-home', week, 'identity').then((found) => found?.stored),
+      ).toBeNull();
+    }
     const again = await refreshUsageAnswers(t.db, ids, { today });
     expect(again).toEqual({
       accounts: ids.length,
@@ -628,6 +640,32 @@ describe("the day's roll-over", () => {
     });
     // Two roll-overs and a refresh of every account the file made (some twenty): 8 s alone, 34 s under load.
   }, 120_000);
+});
+
+describe('the weeks a link may name (issue 46 item 3)', () => {
+  it('are stored from RETAINED_WEEKS before this week to next week; any other is built, sent and not stored', async () => {
+    const today = suiteToday();
+    const monday = weekStart(today);
+    const kept = [addDays(monday, -7 * RETAINED_WEEKS), monday, addDays(monday, 7)];
+    // Just past each bound, and the first and last weeks a link may name.
+    const notKept = [
+      addDays(monday, -7 * (RETAINED_WEEKS + 1)),
+      addDays(monday, 14),
+      weekStart('1900-01-07'),
+      weekStart('2999-12-31'),
+    ];
+    const storedOf = (week: string) =>
+      lookUpUsage(t.db, 'demo-efficient', week, 'identity').then((found) => found?.stored ?? null);
+    for (const week of notKept) expect(await storedOf(week)).toBeNull();
+    for (const week of [...kept, ...notKept]) {
+      for (const encoding of ['identity', 'gzip'] as const) {
+        const answer = await served('demo-efficient', week, today, encoding);
+        expect(answer.text).toBe(await fromScratch('demo-efficient', week, today));
+      }
+    }
+    for (const week of kept) expect(await storedOf(week)).not.toBeNull();
+    for (const week of notKept) expect(await storedOf(week)).toBeNull();
+  });
 });
 
 describe('a week that no longer shows the day', () => {

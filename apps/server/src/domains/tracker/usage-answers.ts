@@ -12,7 +12,7 @@
  * instance.
  */
 import { addDays, marketToday, weekStart as mondayOf, USAGE_RESPONSE_VERSION } from '@portal/contracts';
-import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { excludedValues } from '../../db/excluded.ts';
 import type { Database } from '../../db/index.ts';
 import { preparedOn } from '../../db/prepared.ts';
@@ -246,14 +246,14 @@ function storeStatement(db: Database) {
  * for the one it sends, decision 0052). `known`: the version the caller read with nothing waiting to be priced
  * (the request's look-up), which spares a statement. Read before the days, it is never newer than what they
  * show: a write in between leaves the stored answer stamped older than its data, and its next reader builds it
- * again.
+ * again. `store: false` builds it only (a week outside what is kept: `isKept`).
  */
 export async function buildAndStore(
   db: Database,
   account: AccountRow,
   weekStart: string,
   today: string,
-  options: { known?: UsageSource; encodings?: readonly Encoding[] } = {},
+  options: { known?: UsageSource; encodings?: readonly Encoding[]; store?: boolean } = {},
 ): Promise<StoredWeek & { usageVersion: number }> {
   let source = options.known;
   if (!source) {
@@ -268,6 +268,7 @@ export async function buildAndStore(
   const forms = await Promise.all(encodings.map((encoding) => compressPrefixAs(body, encoding)));
   const formOf = (encoding: Encoding) => forms[encodings.indexOf(encoding)] ?? null;
   const week: StoredWeek = { etag: entityTagOf(body), body, br: formOf('br'), gzip: formOf('gzip') };
+  if (options.store === false) return { ...week, usageVersion: source.version };
   await storeStatement(db).execute({
     accountId: account.id,
     weekStart,
@@ -340,6 +341,7 @@ export async function weekPartOf(
     known: found.stale ? undefined : { version: found.usageVersion },
     // Only the form this reader sends: a reader in the other encoding makes the other.
     encodings: encoding === 'identity' ? [] : [encoding],
+    store: isKept(weekStart, today),
   });
   const body = (encoding === 'identity' ? week.body : week[encoding]) as Buffer;
   return { etag: week.etag, body, usageVersion: week.usageVersion, built: true };
@@ -508,11 +510,27 @@ export async function refreshUsageAnswers(
 /** Stored weeks older than this are deleted by the roll-over; their next reader builds them again. */
 export const RETAINED_WEEKS = 13;
 
-/** Deletes the stored answers of weeks more than RETAINED_WEEKS before this week's; returns how many. */
+/**
+ * Whether a week's answer is stored: from RETAINED_WEEKS before this week to next week. Any other week a link
+ * may name (from 1900 to 9999) is built and sent but not stored: one link holder asking for week after week
+ * would otherwise fill the disk, a stored week being some 80 KB (issue 46 item 3).
+ */
+export function isKept(weekStart: string, today: string): boolean {
+  const thisWeek = mondayOf(today);
+  return weekStart >= addDays(thisWeek, -7 * RETAINED_WEEKS) && weekStart <= addDays(thisWeek, 7);
+}
+
+/** Deletes the stored answers of the weeks not kept (`isKept`) on `today`; returns how many. */
 export async function pruneOldAnswers(db: Database, today: string = marketToday()): Promise<number> {
+  const thisWeek = mondayOf(today);
   const deleted = await db
     .delete(usageAnswers)
-    .where(lt(usageAnswers.weekStart, addDays(mondayOf(today), -7 * RETAINED_WEEKS)))
+    .where(
+      or(
+        lt(usageAnswers.weekStart, addDays(thisWeek, -7 * RETAINED_WEEKS)),
+        gt(usageAnswers.weekStart, addDays(thisWeek, 7)),
+      ),
+    )
     .returning({ accountId: usageAnswers.accountId });
   return deleted.length;
 }
