@@ -20,8 +20,18 @@ import {
 import { drEventEmails, drEventInvitations, drEvents } from '../db/schema/reduce-and-reward.ts';
 import { budgetAlerts, emailLinkClicks, emailSnapshots, subscriptions } from '../db/schema/subscriptions.ts';
 import { accounts, accountTariffs, profiles, webInteractions } from '../db/schema.ts';
+import { findAccountByPublicId } from '../domains/accounts/queries.ts';
 import { withPricing } from '../domains/billing/pricing.ts';
-import { demoAccounts, giveDemoTariffs, type SeedOptions, type SeedSummary, seedDemo } from './seed.ts';
+import { DemoDataError } from './production.ts';
+import {
+  type DemoAccount,
+  demoAccountRow,
+  demoAccounts,
+  giveDemoTariffs,
+  type SeedOptions,
+  type SeedSummary,
+  seedDemo,
+} from './seed.ts';
 import { demoEvents } from './seed-reduce-and-reward.ts';
 
 export interface ResetSummary extends SeedSummary {
@@ -37,16 +47,24 @@ export async function resetDemo(
   const today = options.today ?? marketToday();
   // Removing tariffs and slots makes days stale: they are priced again before the reset commits.
   const accountsReset = await withPricing(db, async (tx) => {
-    const rows = await tx
-      .select({ id: accounts.id, publicId: accounts.publicId })
-      .from(accounts)
-      .where(
-        inArray(
-          accounts.publicId,
-          demoAccounts.map((account) => account.publicId),
-        ),
-      );
+    // Each demo account's own row, under its demo link or one an operator rotated it to.
+    const rows: { id: string; demo: DemoAccount }[] = [];
+    for (const demo of demoAccounts) {
+      const row = await demoAccountRow(tx, demo, config.client.clientCode);
+      if (row) rows.push({ id: row.id, demo });
+    }
     if (rows.length === 0) return 0;
+    // A demo link given to another account since (rotated away, then `accounts create --id`): the reset would
+    // take it from that account. Said in one line before anything changes.
+    for (const { id, demo } of rows) {
+      const holder = await findAccountByPublicId(tx, demo.publicId);
+      if (holder && holder.id !== id) {
+        throw new DemoDataError(
+          `The demo link ${demo.publicId} now belongs to another account (meter ${holder.nmi}): give that ` +
+            `account a link of its own first ("portal accounts rotate-link --account ${demo.publicId}").`,
+        );
+      }
+    }
     const ids = rows.map((row) => row.id);
     // What customers and the portal's runs leave per account.
     for (const table of [
@@ -82,12 +100,12 @@ export async function resetDemo(
       .where(
         and(inArray(drEventInvitations.accountId, ids), notInArray(drEventInvitations.eventId, demoEventIds)),
       );
-    for (const row of rows) {
-      const demo = demoAccounts.find((account) => account.publicId === row.publicId);
-      if (!demo) continue;
+    for (const { id, demo } of rows) {
       await tx
         .update(accounts)
         .set({
+          // The published demo link back: one an operator rotated to answers as unknown from now on.
+          publicId: demo.publicId,
           email: `${demo.publicId}@customers.example`,
           spendTarget: demo.spendTarget,
           noEmail: false,
@@ -97,8 +115,8 @@ export async function resetDemo(
           solarWelcomeSeen: false,
           updatedAt: sql`now()`,
         })
-        .where(eq(accounts.id, row.id));
-      await giveDemoTariffs(tx, demo, row.id, today);
+        .where(eq(accounts.id, id));
+      await giveDemoTariffs(tx, demo, id, today);
     }
     return rows.length;
   });

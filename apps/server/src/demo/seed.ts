@@ -20,7 +20,7 @@ import {
   type ResidentialProfile,
   type SurveyProfile,
 } from '@portal/contracts';
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { accounts, accountTariffs, meterReads, profiles } from '../db/schema.ts';
@@ -321,6 +321,30 @@ function demoMeterSource(
   };
 }
 
+/**
+ * The demo account's own row, whatever link it has now: the account of its retailer that holds its meter from the
+ * start (no supply start; at most one such account per meter, by the database's one-holder rule). Found so, not
+ * by its public id, because an operator may have rotated the link (`portal accounts rotate-link`): the seed at
+ * the server's start would then try to make the account again, and the meter's holder refused it.
+ */
+export async function demoAccountRow(
+  db: Database,
+  account: DemoAccount,
+  ownClientCode: string,
+): Promise<{ id: string; publicId: string } | undefined> {
+  const [row] = await db
+    .select({ id: accounts.id, publicId: accounts.publicId })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.clientCode, account.other ? OTHER_RETAILER.clientCode : ownClientCode),
+        eq(accounts.nmi, account.nmi),
+        isNull(accounts.supplyFrom),
+      ),
+    );
+  return row;
+}
+
 export async function seedDemo(
   db: Database,
   config: Config,
@@ -336,6 +360,8 @@ export async function seedDemo(
     await importTariffs(tx, demoPlans);
     let created = 0;
     for (const account of demoAccounts) {
+      // There under another link (rotated): the reset puts the demo link back; the seed leaves it.
+      if (await demoAccountRow(tx, account, own)) continue;
       const isNew = await insertAccountIfAbsent(tx, {
         publicId: account.publicId,
         nmi: account.nmi,

@@ -6,16 +6,21 @@
  */
 import { addDays, demoAccountIds, marketDateOf, WEEKLY_EMAIL, weekStart } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { happyHoursParticipants } from '../../src/db/schema/offers.ts';
 import { budgetAlerts } from '../../src/db/schema/subscriptions.ts';
 import { accounts } from '../../src/db/schema.ts';
+import { DemoDataError } from '../../src/demo/production.ts';
 import { resetDemo } from '../../src/demo/reset.ts';
-import { demoAccounts } from '../../src/demo/seed.ts';
+import { demoAccounts, seedDemo } from '../../src/demo/seed.ts';
 import { DEMO_HAPPY_SIGNUP_DAYS_AGO } from '../../src/demo/seed-offers.ts';
+import { findAccountByPublicId } from '../../src/domains/accounts/queries.ts';
+import { createAccount, rotateLink } from '../../src/domains/accounts/service.ts';
 import { createEvent } from '../../src/domains/reduce-and-reward/events.ts';
 import { testAppForFile } from '../helpers/app.ts';
+import { suiteToday } from '../helpers/suite-clock.ts';
 
 const t = testAppForFile();
 
@@ -222,5 +227,80 @@ describe('resetDemo (portal demo reset)', () => {
     const seedDay = addDays(marketDateOf(happy?.signedUpAt as Date), DEMO_HAPPY_SIGNUP_DAYS_AGO);
     await resetDemo(t.db, t.config, { today: seedDay });
     expect(await demoState()).toEqual(before);
+  });
+
+  it("survives any operator's rotations of demo links: the seed at start creates nothing, the reset puts every link back", {
+    timeout: 300_000,
+  }, async () => {
+    const [happy] = await t.db
+      .select({ signedUpAt: happyHoursParticipants.signedUpAt })
+      .from(happyHoursParticipants)
+      .innerJoin(accounts, eq(accounts.id, happyHoursParticipants.accountId))
+      .where(eq(accounts.publicId, demoAccountIds.happy));
+    const seedDay = addDays(marketDateOf(happy?.signedUpAt as Date), DEMO_HAPPY_SIGNUP_DAYS_AGO);
+    await resetDemo(t.db, t.config, { today: seedDay });
+    const seeded = await demoState();
+    const rowOf = async (publicId: string) => (await findAccountByPublicId(t.db, publicId))?.id;
+    const rowIds = new Map<string, string | undefined>();
+    for (const account of demoAccounts) rowIds.set(account.publicId, await rowOf(account.publicId));
+    await fc.assert(
+      fc.asyncProperty(
+        // Rotations in any order, an account rotated again under its new link.
+        fc.array(fc.constantFrom(...demoAccounts.map((account) => account.publicId)), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (rotated) => {
+          const current = new Map(demoAccounts.map((account) => [account.publicId, account.publicId]));
+          const oldLinks: string[] = [];
+          for (const demo of rotated) {
+            const link = current.get(demo) as string;
+            current.set(demo, (await rotateLink(t.db, link)).publicId);
+            oldLinks.push(link);
+          }
+          // The server's start seeds the demo: it creates nothing, and fails on nothing.
+          expect(await seedDemo(t.db, t.config, { today: seedDay })).toMatchObject({ accountsCreated: 0 });
+          await resetDemo(t.db, t.config, { today: seedDay });
+          // Every published link back on its own account, the rotated ones unknown, the rest as seeded.
+          for (const account of demoAccounts)
+            expect(await rowOf(account.publicId)).toBe(rowIds.get(account.publicId));
+          for (const link of new Set(current.values())) {
+            if (!demoAccounts.some((account) => account.publicId === link))
+              expect(await rowOf(link)).toBeUndefined();
+          }
+          expect(await demoState()).toEqual(seeded);
+        },
+      ),
+      { numRuns: 3 },
+    );
+  });
+
+  it('refuses, in one line and changing nothing, to take back a demo link another account holds now', {
+    timeout: 120_000,
+  }, async () => {
+    const fresh = demoAccountIds.fresh;
+    const demoRow = (await findAccountByPublicId(t.db, fresh))?.id;
+    const rotated = (await rotateLink(t.db, fresh)).publicId;
+    const other = await createAccount(t.db, {
+      nmi: '4407999901',
+      publicId: fresh,
+      marketSegment: 'residential',
+      clientCode: t.config.client.clientCode,
+      email: 'someone@customers.example',
+    });
+    const before = await demoState();
+    await expect(resetDemo(t.db, t.config, { today: suiteToday() })).rejects.toThrow(
+      new DemoDataError(
+        `The demo link ${fresh} now belongs to another account (meter 4407999901): give that account a link of its own first ("portal accounts rotate-link --account ${fresh}").`,
+      ),
+    );
+    expect(await demoState()).toEqual(before);
+    expect((await findAccountByPublicId(t.db, rotated))?.id).toBe(demoRow);
+    // Once that account has a link of its own, the next reset gives the demo account its link back.
+    const moved = (await rotateLink(t.db, fresh)).publicId;
+    await resetDemo(t.db, t.config, { today: suiteToday() });
+    expect((await findAccountByPublicId(t.db, fresh))?.id).toBe(demoRow);
+    expect(await findAccountByPublicId(t.db, rotated)).toBeUndefined();
+    expect((await findAccountByPublicId(t.db, moved))?.id).toBe(other.id);
   });
 });
