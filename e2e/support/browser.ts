@@ -469,3 +469,12 @@ export async function carriedStatus(page: Page, path: string): Promise<number | 
   const answers = JSON.parse(text ?? '{}') as Record<string, { status: number }>;
   return Object.entries(answers).find(([key]) => key.split(':')[1]?.startsWith(`${path}?`))?.[1].status;
 }
+
+/**
+ * Waits until the Tracker's week or day has answered: its chart, its message that the week (or day) has no data,
+ * or its error. A week in progress has no whole day on a Monday, so a test that does not look at the columns
+ * must not wait for them.
+ */
+export async function trackerAnswered(page: Page): Promise<void> {
+  await page.locator('[data-testid=usage-error], [data-testid=no-data], .usage-chart').first().waitFor();
+}

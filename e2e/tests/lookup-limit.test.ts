@@ -14,6 +14,7 @@ import {
   lastAlert,
   layoutProblems,
   screenshot,
+  trackerAnswered,
   unexpectedProblems,
   WIDTHS,
   withPage,
@@ -40,7 +41,7 @@ async function viewTracker(page: Page, accountId: string) {
   };
   page.on('response', onResponse);
   await page.goto(`${baseUrl()}${paths.usage.href(accountId)}`);
-  await page.locator('[data-testid=usage-error], .usage-chart').first().waitFor();
+  await trackerAnswered(page);
   page.off('response', onResponse);
   const error = page.getByTestId('usage-error');
   return { calls, said: (await error.count()) > 0 ? await error.textContent() : null };

@@ -16,6 +16,7 @@ import {
   lastAlert,
   PHONE,
   screenshot,
+  trackerAnswered,
   withoutFirstScreenAnswers,
   withPage,
 } from '../support/browser.ts';
@@ -170,12 +171,12 @@ describe('residential survey', () => {
         .poll(() => alertsShown(page))
         .toContainEqual({ text: messages.surveyThanks, role: 'status' });
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Tracker');
-      await page.getByRole('toolbar').waitFor();
+      await trackerAnswered(page);
       await settled();
       expect(await page.getByTestId('survey-prompt').count()).toBe(0);
       expect((await customer('demo-home')).completed_survey).toBe(true);
       await page.reload();
-      await page.getByRole('toolbar').waitFor();
+      await trackerAnswered(page);
       expect(await page.getByTestId('survey-prompt').count()).toBe(0);
       expect(problems).toEqual([]);
     });
@@ -206,7 +207,7 @@ describe('small-business survey', () => {
       await pick(page, /decisions/, 'A facility manager');
       await page.getByRole('button', { name: surveyCopy.submit }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(paths.usage.href('demo-business'));
-      await page.getByRole('toolbar').waitFor();
+      await trackerAnswered(page);
       await settled();
       expect(await page.getByTestId('survey-prompt').count()).toBe(0);
       expect((await customer('demo-business')).completed_survey).toBe(true);
