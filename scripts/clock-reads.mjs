@@ -69,6 +69,101 @@ export function clockReadsIn(fileName, text) {
   return reads;
 }
 
+/** Calls whose value is a day of the calendar or a part of one: a condition on them depends on the date. */
+const DATE_CALLS = new Set([
+  'marketToday',
+  'suiteToday',
+  'suiteNow',
+  'dayOfWeek',
+  'getDay',
+  'getUTCDay',
+  'getDate',
+  'getUTCDate',
+  'getMonth',
+  'getUTCMonth',
+  'getHours',
+  'getUTCHours',
+]);
+
+/** Whether an expression reads the date: calls one of DATE_CALLS, or `new Date()`, `Date.now()`. */
+function readsTheDate(node) {
+  let found = false;
+  const visit = (child) => {
+    if (found) return;
+    if (ts.isCallExpression(child)) {
+      const callee = child.expression;
+      const name = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : undefined;
+      if (name && DATE_CALLS.has(name)) found = true;
+    }
+    if (clockReadOf(child)) found = true;
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** Whether a statement leaves its function early: a `return` in it, outside any function nested in it. */
+function returnsEarly(node) {
+  if (ts.isReturnStatement(node)) return true;
+  if (ts.isFunctionLike(node)) return false;
+  let found = false;
+  ts.forEachChild(node, (child) => {
+    if (!found && returnsEarly(child)) found = true;
+  });
+  return found;
+}
+
+/**
+ * Every place a test skips its subject on a date (issue 44 item 2): an `if` on the date whose branch returns, and
+ * `skipIf` / `runIf` on the date. On other days such a test checks what it says; on that one it checks nothing.
+ */
+export function dateSkipsIn(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const skips = [];
+  const line = (node) => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+  const visit = (node) => {
+    if (ts.isIfStatement(node) && readsTheDate(node.expression)) {
+      if (returnsEarly(node.thenStatement) || (node.elseStatement && returnsEarly(node.elseStatement))) {
+        skips.push({ kind: 'returns early on a date', line: line(node) });
+      }
+    }
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ['skipIf', 'runIf'].includes(node.expression.name.text) &&
+      node.arguments.some(readsTheDate)
+    ) {
+      skips.push({ kind: `${node.expression.name.text} on a date`, line: line(node) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return skips;
+}
+
+/** Every date skip of the test files under `folders` (relative to `base`), as one sentence each. */
+export function scanDateSkips(base = root, folders = testFolders) {
+  const problems = [];
+  for (const folder of folders) {
+    const dir = path.join(base, folder);
+    if (!fs.existsSync(dir)) continue;
+    for (const full of filesUnder(dir)) {
+      const file = path.relative(base, full).split(path.sep).join('/');
+      if (!isTestFile(file)) continue;
+      for (const skip of dateSkipsIn(file, fs.readFileSync(full, 'utf8'))) {
+        problems.push(
+          `${file}:${skip.line}: ${skip.kind}: on that day the test checks nothing; date what it checks instead (a fixed now, \`--now\`, the day before)`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
 /** Every clock read of the test files under `folders` (relative to `base`), by file. */
 export function scanClockReads(base = root, folders = testFolders) {
   const found = new Map();
@@ -123,11 +218,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // `--root <folder>`: check another tree against the same list (the check's own test plants reads in a copy).
   const rootAt = process.argv.indexOf('--root');
   const found = scanClockReads(rootAt === -1 ? root : path.resolve(process.argv[rootAt + 1] ?? '.'));
-  const problems = clockReadProblems(found);
+  const problems = [
+    ...clockReadProblems(found),
+    ...scanDateSkips(rootAt === -1 ? root : path.resolve(process.argv[rootAt + 1] ?? '.')),
+  ];
   const total = [...found.values()].reduce((sum, reads) => sum + reads.length, 0);
   if (problems.length > 0) {
     console.error(
-      `Tests that read the real clock unseen (issue 40, docs/testing.md#the-runs-clock):\n  ${problems.join('\n  ')}`,
+      `Tests that read the real clock unseen or skip their subject on a date (docs/testing.md#the-runs-clock):\n  ${problems.join('\n  ')}`,
     );
     process.exit(1);
   }

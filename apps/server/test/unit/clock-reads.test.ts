@@ -100,4 +100,42 @@ export const today = marketToday();
     fs.writeFileSync(listed, original);
     expect((await check('--root', copy)).code).toBe(0);
   });
+
+  it('fails on a planted test that skips its subject on a date, and passes one that dates it instead', async () => {
+    plant(
+      'apps/server/test/api/planted-skip.test.ts',
+      `import { dayOfWeek, weekStart } from '@portal/contracts';
+import { it } from 'vitest';
+import { suiteToday } from '../helpers/suite-clock.ts';
+it('checks the alert', () => {
+  if (dayOfWeek(suiteToday()) === 0) {
+    return;
+  }
+});
+it.skipIf(suiteToday() < weekStart(suiteToday()))('checks the week', () => {});
+`,
+    );
+    const { code, output } = await check('--root', copy);
+    expect(code).toBe(1);
+    expect(output).toContain('apps/server/test/api/planted-skip.test.ts:5: returns early on a date');
+    expect(output).toContain('apps/server/test/api/planted-skip.test.ts:9: skipIf on a date');
+    plant(
+      'apps/server/test/api/planted-skip.test.ts',
+      `import { addDays, dayOfWeek } from '@portal/contracts';
+import { it } from 'vitest';
+import { suiteToday } from '../helpers/suite-clock.ts';
+it('checks the alert every day', () => {
+  const day = dayOfWeek(suiteToday()) === 0 ? addDays(suiteToday(), -1) : suiteToday();
+  if (dayOfWeek(day) === 0) {
+    const later = () => {
+      return day;
+    };
+    later();
+  }
+});
+`,
+    );
+    expect((await check('--root', copy)).code).toBe(0);
+    fs.rmSync(path.join(copy, 'apps/server/test/api/planted-skip.test.ts'));
+  });
 });
