@@ -151,6 +151,15 @@ module.exports = {
       },
     },
     {
+      name: 'server-infrastructure-into-domains',
+      comment:
+        'Plugins and lib sit under the domains: what a plugin needs of a domain is given to it by the app ' +
+        'assembly (apps/server/src/app.ts), so no way back up from the infrastructure to a domain exists.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(plugins|lib)/' },
+      to: { path: '^apps/server/src/domains/' },
+    },
+    {
       name: 'server-outside-tools-into-cli',
       comment: 'The CLI drives the server code; nothing but the entry point (main.ts) depends on it.',
       severity: 'error',

@@ -16,6 +16,7 @@ import { offerRoutes } from './domains/offers/routes.ts';
 import { profileRoutes } from './domains/profiles/routes.ts';
 import { reduceAndRewardRoutes } from './domains/reduce-and-reward/routes.ts';
 import { emailLinkRoutes } from './domains/subscriptions/email-routes.ts';
+import { linkKeys } from './domains/subscriptions/links.ts';
 import { subscriptionRoutes } from './domains/subscriptions/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import trackerRollover from './domains/tracker/rollover.ts';
@@ -102,7 +103,8 @@ export async function buildApp(options: BuildAppOptions) {
   }
 
   await app.register(infrastructure, { config, database: options.database });
-  await app.register(reads);
+  // The read-after cookie is signed with the email links' keys.
+  await app.register(reads, { cookieKeys: () => linkKeys(app.db, config) });
   await app.register(connections);
   await app.register(errors);
   await app.register(security);

@@ -16,7 +16,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/index.ts';
 import type { Standby } from '../db/replicas.ts';
-import { linkKeys } from '../domains/subscriptions/links.ts';
 import { isDatabaseUnavailable, isStandbyRefusal } from '../lib/database-errors.ts';
 
 /** The cookie of read-your-writes: `<position, hex>.<expiry, seconds since 1970>.<HMAC-SHA256, base64url>`. */
@@ -88,7 +87,15 @@ export function verifyReadAfter(
   return valid ? BigInt(`0x${position}`) : null;
 }
 
-async function reads(app: FastifyInstance) {
+/**
+ * The keys that sign and check the read-after cookie, given by the app assembly (the email links' keys): the
+ * plugin sits under the domains and imports none of them.
+ */
+export interface ReadsOptions {
+  cookieKeys: () => Promise<{ signing: string; accepted: readonly string[] }>;
+}
+
+async function reads(app: FastifyInstance, options: ReadsOptions) {
   const replicas = app.database.replicas;
   app.decorateRequest('reads', null as unknown as Database);
   app.decorateRequest('readStandby', null);
@@ -126,7 +133,7 @@ async function reads(app: FastifyInstance) {
   const lifetimeSeconds =
     Math.ceil((env.DATABASE_READ_MAX_LAG_MS + 2 * env.DATABASE_READ_CHECK_MS) / 1000) + 5;
   const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
-  const keys = () => linkKeys(app.db, app.config);
+  const keys = options.cookieKeys;
 
   app.addHook('onRequest', async (request) => {
     request.reads = app.db;

@@ -33,6 +33,9 @@ const planted: Record<string, string> = {
   'apps/server/src/plugins/errors.ts': 'export const sendError = 1;\n',
   'apps/server/src/domains/shop/queries.ts':
     "import { sendError } from '../../plugins/errors.ts';\nexport const queries = sendError;\n",
+  // Server: a plugin reaches into a domain (what it needs is given to it by the app assembly).
+  'apps/server/src/plugins/standby.ts':
+    "import { service } from '../domains/shop/service.ts';\nexport const standby = service;\n",
   // Server: a pure module reaches the database through a helper.
   'apps/server/src/db/index.ts': 'export const db = {};\n',
   'apps/server/src/domains/billing/helper.ts':
@@ -106,6 +109,7 @@ describe('the boundary rules', () => {
         'domain-not-declared: apps/server/src/domains/shop/prices.ts → apps/server/src/domains/billing/money.ts',
         'no-cycles: apps/server/src/domains/shop/first.ts → apps/server/src/domains/shop/second.ts',
         'server-domain-into-http-helpers: apps/server/src/domains/shop/queries.ts → apps/server/src/plugins/errors.ts',
+        'server-infrastructure-into-domains: apps/server/src/plugins/standby.ts → apps/server/src/domains/shop/service.ts',
         'server-pure-module-into-io: apps/server/src/domains/billing/money.ts → apps/server/src/db/index.ts',
         'server-route-into-database: apps/server/src/domains/till/routes.ts → apps/server/src/db/index.ts',
         'server-route-imported-outside-the-app-assembly: apps/server/src/domains/shop/service.ts → apps/server/src/domains/shop/routes.ts',
