@@ -15,7 +15,7 @@ export type InsightsQuery = z.input<typeof insightsQuerySchema>;
 const period = z.object({
   from: marketDateSchema,
   to: marketDateSchema,
-  /** Dollars: the sum of the days' totals as Tracker shows them. */
+  /** Dollars: the exact sum of the days' totals, rounded once to the cent (as the forecast's; decision 0043). */
   total: z.number(),
   days_with_data: z.number().int().min(0),
   /** Calendar days from `from` to `to`. */
