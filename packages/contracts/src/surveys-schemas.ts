@@ -10,7 +10,6 @@ import {
   residentialQuestions,
   SURVEY_SIZE_MAX,
   SURVEY_SIZE_MIN,
-  SURVEY_SKIP,
   type SurveyQuestion,
   type SurveySizeInput,
   smeQuestions,
