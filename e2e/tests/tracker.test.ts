@@ -18,6 +18,8 @@ import {
   similarHomesCopy,
   TRACKER_HINT_COOKIE,
   trackerCopy,
+  trackerLegend,
+  usageResponseSchema,
   weekStart,
 } from '@portal/contracts';
 import type { Page } from 'playwright-core';
@@ -44,6 +46,17 @@ const columns = (page: Page) => page.getByRole('toolbar').getByRole('button');
 const columnValues = (page: Page) =>
   page.locator('.usage-chart__column:not(.is-empty) .usage-chart__value').allTextContents();
 const legendLabels = (page: Page) => page.locator('.chart-legend__label').allTextContents();
+/**
+ * The legend's last entry for a week: "Estimated" when a day of it has estimated reads. The demo's estimated
+ * days fall at random (2% of days), so whether a given week has one depends on the day the demo was seeded.
+ */
+async function estimatedEntry(accountId: string, week: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl()}/api/tracker/usage?account_id=${accountId}&from=${week}`);
+  const usage = usageResponseSchema.parse(await response.json());
+  return usage.current_week.intervals.some((day) => day.estimated_share > 0)
+    ? [trackerLegend.estimated.label]
+    : [];
+}
 describe('insights beyond the week (issue 28)', () => {
   it.each(WIDTHS)(
     'shows where the money goes, the quarter against last year and the survey’s invitation at %s px, with no axe findings',
@@ -160,7 +173,13 @@ describe('week view', () => {
           /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+ [A-Z][a-z]{2}: (-?\$[\d,.]+|No data), VIEW DAY( \(.*\))?$/,
         );
       expect(names.some((label) => label?.includes('(highest'))).toBe(true);
-      expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Average', 'Budget']);
+      expect(await legendLabels(page)).toEqual([
+        'Usage',
+        'Supply',
+        'Average',
+        'Budget',
+        ...(await estimatedEntry('demo-home', pastWeek)),
+      ]);
       expect(await page.getByTestId('budget-line').count()).toBe(1);
       // A past week with data on both sides: both arrows.
       expect(await page.getByRole('link', { name: trackerCopy.previousWeek }).getAttribute('href')).toBe(
@@ -214,7 +233,7 @@ describe('week view', () => {
       await expect.poll(() => columns(page).count()).toBe(7);
       await page.getByRole('radio', { name: trackerCopy.unitKwh }).check();
       await expect.poll(() => columns(page).first().getAttribute('aria-label')).toMatch(/kWh, VIEW DAY$/);
-      expect(await legendLabels(page)).toEqual(['Usage']);
+      expect(await legendLabels(page)).toEqual(['Usage', ...(await estimatedEntry('demo-home', pastWeek))]);
     });
   });
 });
