@@ -47,16 +47,17 @@ const columnValues = (page: Page) =>
   page.locator('.usage-chart__column:not(.is-empty) .usage-chart__value').allTextContents();
 const legendLabels = (page: Page) => page.locator('.chart-legend__label').allTextContents();
 /**
- * The legend's last entry for a week: "Estimated" when a day of it has estimated reads. The demo's estimated
- * days fall at random (2% of days), so whether a given week has one depends on the day the demo was seeded.
+ * The legend's last entry for a week (or a day of it): "Estimated" when a column has estimated reads. The demo's
+ * estimated days fall at random (2% of days), so whether a given week has one depends on the day it was seeded.
  */
-async function estimatedEntry(accountId: string, week: string): Promise<string[]> {
+async function estimatedEntry(accountId: string, week: string, dayIndex?: number): Promise<string[]> {
   const response = await fetch(`${baseUrl()}/api/tracker/usage?account_id=${accountId}&from=${week}`);
-  const usage = usageResponseSchema.parse(await response.json());
-  return usage.current_week.intervals.some((day) => day.estimated_share > 0)
-    ? [trackerLegend.estimated.label]
-    : [];
+  const days = usageResponseSchema.parse(await response.json()).current_week.intervals;
+  // A week's columns are its days; a day's are its hours.
+  const columns = dayIndex === undefined ? days : (days[dayIndex]?.intervals ?? []);
+  return columns.some((column) => column.estimated_share > 0) ? [trackerLegend.estimated.label] : [];
 }
+
 describe('insights beyond the week (issue 28)', () => {
   it.each(WIDTHS)(
     'shows where the money goes, the quarter against last year and the survey’s invitation at %s px, with no axe findings',
@@ -215,7 +216,14 @@ describe('week view', () => {
     await withPage(async ({ page, problems }) => {
       await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek)}`);
       await expect.poll(() => columns(page).count()).toBe(7);
-      expect(await legendLabels(page)).toEqual(['Usage', 'Supply', 'Solar Export', 'Average', 'Budget']);
+      expect(await legendLabels(page)).toEqual([
+        'Usage',
+        'Supply',
+        'Solar Export',
+        'Average',
+        'Budget',
+        ...(await estimatedEntry('demo-solar', pastWeek)),
+      ]);
       expect(await page.locator('.usage-chart__solar').count()).toBeGreaterThan(0);
       const overview = page.getByRole('region', { name: trackerCopy.overviewTitle });
       expect(await overview.textContent()).toContain(trackerCopy.solarCredit);
@@ -247,7 +255,11 @@ describe('day view', () => {
       expect(hours).toEqual(Array.from({ length: 24 }, (_, hour) => `${hour}:00`));
       expect(await page.locator('.usage-chart__column.is-major').count()).toBe(8);
       expect(await page.getByText(messages.aestNote).count()).toBe(1);
-      expect(await legendLabels(page)).toEqual(['Usage', 'Average']);
+      expect(await legendLabels(page)).toEqual([
+        'Usage',
+        'Average',
+        ...(await estimatedEntry('demo-home', pastWeek, 2)),
+      ]);
       expect(await page.getByRole('button', { name: trackerCopy.weekZoom }).isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: trackerCopy.previousDay }).getAttribute('href')).toBe(
         paths.usage.href('demo-home', pastWeek, 1),
@@ -265,7 +277,12 @@ describe('day view', () => {
     await withPage(async ({ page }) => {
       await page.goto(`${baseUrl()}${paths.usage.href('demo-solar', pastWeek, 0)}`);
       await expect.poll(() => columns(page).count()).toBe(24);
-      expect(await legendLabels(page)).toEqual(['Usage', 'Solar Export', 'Average']);
+      expect(await legendLabels(page)).toEqual([
+        'Usage',
+        'Solar Export',
+        'Average',
+        ...(await estimatedEntry('demo-solar', pastWeek, 0)),
+      ]);
       await page.getByRole('link', { name: trackerCopy.previousDay }).click();
       await page.waitForURL(`${baseUrl()}${paths.usage.href('demo-solar', addDays(pastWeek, -7), 6)}`);
       await page.getByRole('button', { name: trackerCopy.weekZoom }).click();
