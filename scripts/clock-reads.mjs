@@ -148,34 +148,34 @@ export function dateSkipsIn(fileName, text) {
 /** Every date skip of the test files under `folders` (relative to `base`), as one sentence each. */
 export function scanDateSkips(base = root, folders = testFolders) {
   const problems = [];
-  for (const folder of folders) {
-    const dir = path.join(base, folder);
-    if (!fs.existsSync(dir)) continue;
-    for (const full of filesUnder(dir)) {
-      const file = path.relative(base, full).split(path.sep).join('/');
-      if (!isTestFile(file)) continue;
-      for (const skip of dateSkipsIn(file, fs.readFileSync(full, 'utf8'))) {
-        problems.push(
-          `${file}:${skip.line}: ${skip.kind}: on that day the test checks nothing; date what it checks instead (a fixed now, \`--now\`, the day before)`,
-        );
-      }
+  for (const { file, text } of testFilesUnder(base, folders)) {
+    for (const skip of dateSkipsIn(file, text)) {
+      problems.push(
+        `${file}:${skip.line}: ${skip.kind}: on that day the test checks nothing; date what it checks instead (a fixed now, \`--now\`, the day before)`,
+      );
     }
   }
   return problems;
 }
 
-/** Every clock read of the test files under `folders` (relative to `base`), by file. */
-export function scanClockReads(base = root, folders = testFolders) {
-  const found = new Map();
+/** The test files under `folders` (relative to `base`): their path from `base` and their text. */
+function* testFilesUnder(base, folders) {
   for (const folder of folders) {
     const dir = path.join(base, folder);
     if (!fs.existsSync(dir)) continue;
     for (const full of filesUnder(dir)) {
       const file = path.relative(base, full).split(path.sep).join('/');
-      if (!isTestFile(file)) continue;
-      const reads = clockReadsIn(file, fs.readFileSync(full, 'utf8'));
-      if (reads.length > 0) found.set(file, reads);
+      if (isTestFile(file)) yield { file, text: fs.readFileSync(full, 'utf8') };
     }
+  }
+}
+
+/** Every clock read of the test files under `folders` (relative to `base`), by file. */
+export function scanClockReads(base = root, folders = testFolders) {
+  const found = new Map();
+  for (const { file, text } of testFilesUnder(base, folders)) {
+    const reads = clockReadsIn(file, text);
+    if (reads.length > 0) found.set(file, reads);
   }
   return found;
 }
@@ -217,11 +217,9 @@ export function clockReadProblems(found, allowed = allowedClockReads) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // `--root <folder>`: check another tree against the same list (the check's own test plants reads in a copy).
   const rootAt = process.argv.indexOf('--root');
-  const found = scanClockReads(rootAt === -1 ? root : path.resolve(process.argv[rootAt + 1] ?? '.'));
-  const problems = [
-    ...clockReadProblems(found),
-    ...scanDateSkips(rootAt === -1 ? root : path.resolve(process.argv[rootAt + 1] ?? '.')),
-  ];
+  const base = rootAt === -1 ? root : path.resolve(process.argv[rootAt + 1] ?? '.');
+  const found = scanClockReads(base);
+  const problems = [...clockReadProblems(found), ...scanDateSkips(base)];
   const total = [...found.values()].reduce((sum, reads) => sum + reads.length, 0);
   if (problems.length > 0) {
     console.error(

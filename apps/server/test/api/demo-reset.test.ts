@@ -75,6 +75,16 @@ async function demoState(): Promise<Record<string, string[]>> {
   return state;
 }
 
+/** The day the template seeded the demo: demo-happy signed up a fixed number of days before it. */
+async function demoSeedDay(): Promise<string> {
+  const [happy] = await t.db
+    .select({ signedUpAt: happyHoursParticipants.signedUpAt })
+    .from(happyHoursParticipants)
+    .innerJoin(accounts, eq(accounts.id, happyHoursParticipants.accountId))
+    .where(eq(accounts.publicId, demoAccountIds.happy));
+  return addDays(marketDateOf(happy?.signedUpAt as Date), DEMO_HAPPY_SIGNUP_DAYS_AGO);
+}
+
 describe('resetDemo (portal demo reset)', () => {
   // A reset prices the days of 30 accounts again (their tariffs are given anew) and runs the seed: more than the
   // default 30 s on a busy machine.
@@ -82,13 +92,7 @@ describe('resetDemo (portal demo reset)', () => {
     timeout: 120_000,
   }, async () => {
     const seeded = await demoState();
-    // The day the template seeded the demo: demo-happy signed up a fixed number of days before it.
-    const [happy] = await t.db
-      .select({ signedUpAt: happyHoursParticipants.signedUpAt })
-      .from(happyHoursParticipants)
-      .innerJoin(accounts, eq(accounts.id, happyHoursParticipants.accountId))
-      .where(eq(accounts.publicId, demoAccountIds.happy));
-    const seedDay = addDays(marketDateOf(happy?.signedUpAt as Date), DEMO_HAPPY_SIGNUP_DAYS_AGO);
+    const seedDay = await demoSeedDay();
     const home = demoAccountIds.home;
 
     // A visitor tries the demo.
@@ -219,12 +223,7 @@ describe('resetDemo (portal demo reset)', () => {
 
   it('is idempotent: a second reset changes nothing', { timeout: 120_000 }, async () => {
     const before = await demoState();
-    const [happy] = await t.db
-      .select({ signedUpAt: happyHoursParticipants.signedUpAt })
-      .from(happyHoursParticipants)
-      .innerJoin(accounts, eq(accounts.id, happyHoursParticipants.accountId))
-      .where(eq(accounts.publicId, demoAccountIds.happy));
-    const seedDay = addDays(marketDateOf(happy?.signedUpAt as Date), DEMO_HAPPY_SIGNUP_DAYS_AGO);
+    const seedDay = await demoSeedDay();
     await resetDemo(t.db, t.config, { today: seedDay });
     expect(await demoState()).toEqual(before);
   });
@@ -232,12 +231,7 @@ describe('resetDemo (portal demo reset)', () => {
   it("survives any operator's rotations of demo links: the seed at start creates nothing, the reset puts every link back", {
     timeout: 300_000,
   }, async () => {
-    const [happy] = await t.db
-      .select({ signedUpAt: happyHoursParticipants.signedUpAt })
-      .from(happyHoursParticipants)
-      .innerJoin(accounts, eq(accounts.id, happyHoursParticipants.accountId))
-      .where(eq(accounts.publicId, demoAccountIds.happy));
-    const seedDay = addDays(marketDateOf(happy?.signedUpAt as Date), DEMO_HAPPY_SIGNUP_DAYS_AGO);
+    const seedDay = await demoSeedDay();
     await resetDemo(t.db, t.config, { today: seedDay });
     const seeded = await demoState();
     const rowOf = async (publicId: string) => (await findAccountByPublicId(t.db, publicId))?.id;

@@ -147,6 +147,32 @@ function recordsOf(stored: readonly ReadDay[]): Map<string, DayRecord> {
   return records;
 }
 
+/** The scenario of these days on a flat tariff without free hours, gaps or missing days, asked this week. */
+const flatScenario = (
+  days: DaySpec[],
+  { dataUntil, solarUntil }: { dataUntil: number; solarUntil: number },
+): Scenario => ({
+  days,
+  timeOfUse: false,
+  happyHours: false,
+  gaps: [],
+  sparse: false,
+  weeksBack: 0,
+  todayAfter: 0,
+  dataUntil,
+  solarUntil,
+});
+
+/** 147 days alike: every day imported and priced, the same every half-hour. */
+const evenDays = (): DaySpec[] =>
+  Array.from({ length: 147 }, () => ({
+    kind: 'import',
+    base: 100_000,
+    peaks: new Array(48).fill(300_000),
+    solar: 0,
+    estimated: false,
+  }));
+
 describe('a week assembled from its days’ records', () => {
   it('is, byte for byte, the week built from the priced days, for any days, week and market day after them', () => {
     fc.assert(
@@ -191,26 +217,10 @@ describe('a week assembled from its days’ records', () => {
     // A week with data to its Wednesday; its Thursday has none and shows the averages of the Thursdays before
     // it with spend. Its five weeks before are complete, so it reads only those: one of their Thursdays was
     // imported without a tariff, and the Thursday six weeks back, outside the week's reads, must not count.
-    const specs: DaySpec[] = Array.from({ length: 147 }, () => ({
-      kind: 'import',
-      base: 100_000,
-      peaks: new Array(48).fill(300_000),
-      solar: 0,
-      estimated: false,
-    }));
+    const specs = evenDays();
     (specs[84 - 11] as DaySpec).kind = 'no-tariff';
     (specs[84 - 39] as DaySpec).peaks = new Array(48).fill(1_900_000);
-    const stored = storedDaysOf({
-      days: specs,
-      timeOfUse: false,
-      happyHours: false,
-      gaps: [],
-      sparse: false,
-      weeksBack: 0,
-      todayAfter: 0,
-      dataUntil: 86,
-      solarUntil: 0,
-    });
+    const stored = storedDaysOf(flatScenario(specs, { dataUntil: 86, solarUntil: 0 }));
     const today = addDays(FIRST, 87);
     const records = recordsOf(stored);
     const assembled = JSON.parse(
@@ -247,26 +257,10 @@ describe('a week assembled from its days’ records', () => {
     // The week of BASE reads only its five weeks before while each of their days has an import; one of their
     // Thursdays was imported without a tariff, so its Thursday's averages reach back further once the week
     // reads ten weeks: when a Monday in those five weeks loses its import (only its export is sent again).
-    const specs: DaySpec[] = Array.from({ length: 147 }, () => ({
-      kind: 'import',
-      base: 100_000,
-      peaks: new Array(48).fill(300_000),
-      solar: 0,
-      estimated: false,
-    }));
+    const specs = evenDays();
     (specs[84 - 11] as DaySpec).kind = 'no-tariff';
     (specs[84 - 39] as DaySpec).peaks = new Array(48).fill(1_900_000);
-    const input = {
-      days: specs,
-      timeOfUse: false,
-      happyHours: false,
-      gaps: [],
-      sparse: false,
-      weeksBack: 0,
-      todayAfter: 0,
-      dataUntil: 90,
-      solarUntil: 146,
-    };
+    const input = flatScenario(specs, { dataUntil: 90, solarUntil: 146 });
     const monday = 84 - 14;
     const before = recordsOf(storedDaysOf(input));
     const after = recordsOf(
@@ -284,29 +278,13 @@ describe('a week assembled from its days’ records', () => {
   it('fails when a record is built from the wrong days: a day’s averages read across its week’s window', () => {
     // The planted fault: a record read with every stored day, not its week's window, for a week whose five weeks
     // before it are complete but whose same weekdays are not all priced (a day imported without a tariff).
-    const specs: DaySpec[] = Array.from({ length: 147 }, () => ({
-      kind: 'import',
-      base: 100_000,
-      peaks: new Array(48).fill(300_000),
-      solar: 0,
-      estimated: false,
-    }));
+    const specs = evenDays();
     const weekStart = addDays(BASE, 0);
     // Two Mondays in the five weeks before the week imported but not priced: their Monday's average looks back.
     for (const back of [7, 14]) (specs[84 - back] as DaySpec).kind = 'no-tariff';
     // A different Monday ten weeks back, so that looking past the window changes the average.
     (specs[84 - 42] as DaySpec).peaks = new Array(48).fill(1_900_000);
-    const input = {
-      days: specs,
-      timeOfUse: false,
-      happyHours: false,
-      gaps: [],
-      sparse: false,
-      weeksBack: 0,
-      todayAfter: 0,
-      dataUntil: 90,
-      solarUntil: 0,
-    };
+    const input = flatScenario(specs, { dataUntil: 90, solarUntil: 0 });
     const stored = storedDaysOf(input);
     const today = addDays(stored.at(-1)?.date ?? FIRST, 1);
     const records = recordsOf(stored);
